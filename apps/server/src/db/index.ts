@@ -1,0 +1,59 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import type { Database } from './schema';
+
+export type Db = Kysely<Database>;
+export type Engine = 'sqlite' | 'postgres';
+
+// timestamptz (1184) and timestamp (1114) come back as ISO text, the same as SQLite stores them, so
+// no service has to care which engine it runs on.
+pg.types.setTypeParser(1184, (value) => new Date(value).toISOString());
+pg.types.setTypeParser(1114, (value) => new Date(`${value}Z`).toISOString());
+// count(*) is int8: fits a JS number for any table this product will hold.
+pg.types.setTypeParser(20, (value) => Number(value));
+// numeric is used for day counts, which are small decimals.
+pg.types.setTypeParser(1700, (value) => Number(value));
+
+export interface DbHandle {
+  db: Db;
+  engine: Engine;
+  close: () => Promise<void>;
+}
+
+export interface DbOptions {
+  databaseUrl: string;
+  sqliteFile: string;
+  /** PostgreSQL only: the schema to work in (tests give each file its own). */
+  pgSchema?: string;
+  poolSize?: number;
+  onPoolError?: (error: Error) => void;
+}
+
+export function openDb(options: DbOptions): DbHandle {
+  if (options.databaseUrl.startsWith('postgres')) {
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: options.poolSize ?? 10,
+      ...(options.pgSchema ? { options: `-c search_path=${options.pgSchema}` } : {}),
+    });
+    // An idle client losing its connection must not take the process down (DESIGN §5a).
+    pool.on('error', (error) => options.onPoolError?.(error));
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return { db, engine: 'postgres', close: () => db.destroy() };
+  }
+  if (options.sqliteFile !== ':memory:') fs.mkdirSync(path.dirname(options.sqliteFile), { recursive: true });
+  const sqlite = new SQLite(options.sqliteFile);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = FULL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return { db, engine: 'sqlite', close: () => db.destroy() };
+}
+
+export function nowIso(): string {
+  return new Date().toISOString();
+}

@@ -1,0 +1,33 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AppContext, Caller } from '../context';
+import { authenticate } from '../modules/auth/auth.service';
+import { UnauthorizedError } from './errors';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    caller: Caller | null;
+  }
+}
+
+/** Every route registered inside `scope` after this call requires a valid bearer token. */
+export function requireSignIn(scope: FastifyInstance, ctx: AppContext): void {
+  scope.addHook('onRequest', async (request) => {
+    request.caller = await authenticate(ctx, request.headers.authorization);
+  });
+}
+
+export function callerOf(request: FastifyRequest): Caller {
+  if (!request.caller) throw new UnauthorizedError();
+  return request.caller;
+}
+
+/** The caller if the request carries a valid token, else null: for routes that serve both. */
+export async function optionalCaller(ctx: AppContext, request: FastifyRequest): Promise<Caller | null> {
+  if (!request.headers.authorization) return null;
+  try {
+    return await authenticate(ctx, request.headers.authorization);
+  } catch (error) {
+    if (error instanceof UnauthorizedError) return null;
+    throw error;
+  }
+}

@@ -1,0 +1,21 @@
+import { CommonMessages, StatusCode } from '@osp/shared';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { AppError } from './errors';
+
+/** The one place where failures become the DESIGN §4 envelope. */
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    if (error instanceof AppError) {
+      return reply.status(error.httpStatus).send({ status_code: error.code, message: error.message, data: error.data });
+    }
+    // Fastify's own 4xx (malformed JSON, body too large, wrong content type) are the caller's fault.
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      const message = status === 413 ? '上传内容过大' : CommonMessages.badRequest;
+      return reply.status(200).send({ status_code: StatusCode.badRequest, message, data: null });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.status(500).send({ status_code: 500, message: CommonMessages.serverError(500), data: null });
+  });
+
+}

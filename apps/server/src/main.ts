@@ -1,0 +1,40 @@
+import { buildApp } from './app';
+import { loadConfig } from './config';
+import { openDb } from './db/index';
+import { migrateToLatest } from './db/migrate';
+import { seedDemo, seedProduction } from './db/seed/seed';
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  let app: Awaited<ReturnType<typeof buildApp>> | undefined;
+  const database = openDb({
+    databaseUrl: config.databaseUrl,
+    sqliteFile: config.sqliteFile,
+    onPoolError: (error) => app?.log.error({ err: error }, 'idle database connection failed'),
+  });
+  await migrateToLatest(database);
+  const seeded = config.seedDemo ? await seedDemo(database.db) : await seedProduction(database.db, config.adminPassword);
+
+  app = await buildApp({ config, database });
+  if (seeded) app.log.info(config.seedDemo ? 'demo company seeded (password Demo@1234)' : 'administrator account created');
+
+  let isClosing = false;
+  const shutdown = async (signal: string) => {
+    if (isClosing) return;
+    isClosing = true;
+    app?.log.info({ signal }, 'draining in-flight requests');
+    // close() stops accepting connections and waits for the requests under way to finish.
+    await app?.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ port: config.port, host: config.host });
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,95 @@
+import type { Db } from '../../db/index';
+
+export interface SessionRow {
+  session_id: number;
+  user_id: number;
+  username: string;
+  user_status: number;
+  created_at: string;
+  last_seen_at: string;
+  expires_at: string;
+}
+
+export function findLiveSessionByTokenHash(db: Db, tokenHash: string): Promise<SessionRow | undefined> {
+  return db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .select([
+      'sessions.id as session_id',
+      'sessions.user_id',
+      'users.username',
+      'users.status as user_status',
+      'sessions.created_at',
+      'sessions.last_seen_at',
+      'sessions.expires_at',
+    ])
+    .where('sessions.token_hash', '=', tokenHash)
+    .where('sessions.revoked_at', 'is', null)
+    .executeTakeFirst();
+}
+
+export async function insertSession(
+  db: Db,
+  row: { token_hash: string; user_id: number; now: string; expires_at: string; ip: string; user_agent: string },
+): Promise<void> {
+  await db
+    .insertInto('sessions')
+    .values({
+      token_hash: row.token_hash,
+      user_id: row.user_id,
+      created_at: row.now,
+      last_seen_at: row.now,
+      expires_at: row.expires_at,
+      ip: row.ip,
+      user_agent: row.user_agent,
+    })
+    .execute();
+}
+
+export async function touchSession(db: Db, sessionId: number, now: string, expiresAt: string): Promise<void> {
+  await db.updateTable('sessions').set({ last_seen_at: now, expires_at: expiresAt }).where('id', '=', sessionId).execute();
+}
+
+export async function revokeSession(db: Db, sessionId: number, now: string): Promise<void> {
+  await db.updateTable('sessions').set({ revoked_at: now }).where('id', '=', sessionId).where('revoked_at', 'is', null).execute();
+}
+
+/** Revokes every live session of a user, except `keepSessionId` when given. */
+export async function revokeUserSessions(db: Db, userId: number, now: string, keepSessionId?: number): Promise<void> {
+  let query = db.updateTable('sessions').set({ revoked_at: now }).where('user_id', '=', userId).where('revoked_at', 'is', null);
+  if (keepSessionId !== undefined) query = query.where('id', '!=', keepSessionId);
+  await query.execute();
+}
+
+export async function countFailures(db: Db, column: 'username' | 'ip', value: string, since: string): Promise<number> {
+  const row = await db
+    .selectFrom('login_failures')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where(column, '=', value)
+    .where('created_at', '>', since)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export async function recordFailure(db: Db, username: string, ip: string, now: string): Promise<void> {
+  await db.insertInto('login_failures').values({ username, ip, created_at: now }).execute();
+}
+
+export async function clearFailures(db: Db, username: string): Promise<void> {
+  await db.deleteFrom('login_failures').where('username', '=', username).execute();
+}
+
+export async function insertCaptcha(db: Db, key: string, codeHash: string, expiresAt: string, now: string): Promise<void> {
+  // Expired captchas are swept here rather than by a timer: the table stays small with no extra job.
+  await db.deleteFrom('captchas').where('expires_at', '<', now).execute();
+  await db.insertInto('captchas').values({ captcha_key: key, code_hash: codeHash, expires_at: expiresAt }).execute();
+}
+
+/** Takes a captcha out of the table: each one answers a single sign-in attempt. */
+export async function takeCaptcha(db: Db, key: string): Promise<{ code_hash: string; expires_at: string } | undefined> {
+  return db.deleteFrom('captchas').where('captcha_key', '=', key).returning(['code_hash', 'expires_at']).executeTakeFirst();
+}
+
+export function findUserForLogin(db: Db, username: string) {
+  return db.selectFrom('users').select(['id', 'username', 'password_hash', 'status']).where('username', '=', username).executeTakeFirst();
+}

@@ -1,0 +1,31 @@
+import type { Db } from '../../db/index';
+
+export function listDeptRows(db: Db) {
+  return db.selectFrom('depts').select(['id', 'name', 'parent_id', 'leader_id', 'sort']).orderBy('sort').orderBy('id').execute();
+}
+
+export function listUsersForPicker(db: Db, filter: { status?: number; deptId?: number; keyword?: string }) {
+  let query = db
+    .selectFrom('users')
+    .leftJoin('depts', 'depts.id', 'users.dept_id')
+    .select([
+      'users.id',
+      'users.username',
+      'users.name',
+      'users.dept_id',
+      'depts.name as dept_name',
+      'users.station',
+      'users.mobile',
+      'users.profile_photo',
+      'users.status',
+    ])
+    .orderBy('users.dept_id')
+    .orderBy('users.id');
+  if (filter.status !== undefined) query = query.where('users.status', '=', filter.status);
+  if (filter.deptId !== undefined) query = query.where('users.dept_id', '=', filter.deptId);
+  if (filter.keyword) {
+    const like = `%${filter.keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    query = query.where((eb) => eb.or([eb('users.name', 'like', like), eb('users.username', 'like', like)]));
+  }
+  return query.execute();
+}

@@ -1,0 +1,39 @@
+import { MenuType, type MenuItem } from '@osp/shared';
+import type { AppContext, Caller } from '../../context';
+import { getPermissions } from '../users/users.service';
+import { canSeeMenu } from './menus.policy';
+import * as repo from './menus.repo';
+
+/**
+ * The caller's menu tree. A folder the caller can see nothing inside is left out, so that nobody
+ * gets an empty group. Hiding is for convenience only: every API checks permissions itself.
+ */
+export async function getUserMenu(ctx: AppContext, caller: Caller): Promise<MenuItem[]> {
+  const [rows, permissions] = await Promise.all([repo.listMenuRows(ctx.db), getPermissions(ctx, caller)]);
+  const items = new Map<number, MenuItem>();
+  for (const row of rows) {
+    if (!canSeeMenu(permissions, row)) continue;
+    items.set(row.id, {
+      id: row.id,
+      name: row.name,
+      path: row.path,
+      type: row.type,
+      parent_id: row.parent_id,
+      icon: row.icon,
+      builtin: row.builtin,
+      keep_alive: row.keep_alive,
+      hidden: row.hidden,
+      children: [],
+    });
+  }
+  const roots: MenuItem[] = [];
+  for (const item of items.values()) {
+    if (item.parent_id === null) roots.push(item);
+    else items.get(item.parent_id)?.children.push(item);
+  }
+  const prune = (list: MenuItem[]): MenuItem[] =>
+    list
+      .map((item) => ({ ...item, children: prune(item.children) }))
+      .filter((item) => item.type !== MenuType.folder || item.children.length > 0);
+  return prune(roots);
+}

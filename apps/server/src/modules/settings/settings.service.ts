@@ -1,0 +1,62 @@
+import { DEFAULT_REQUEST_TIMEOUT, type PrivateSettings, type PublicSettings, type Settings } from '@osp/shared';
+import type { AppContext, Caller } from '../../context';
+import { listSettingRows } from './settings.repo';
+
+function defaults(ctx: AppContext): PrivateSettings {
+  return {
+    system_name: 'OSP 运营管理平台',
+    request_timeout: DEFAULT_REQUEST_TIMEOUT,
+    // Empty bases mean "this page's own origin": one server serves all three APIs (DESIGN §4).
+    forum_api_base: '',
+    oa_api_base: '',
+    main_api_base: '',
+    preview_prefix: '',
+    wechat_redirect_url: '',
+    wechat_app_id: '',
+    wechat_qr_login: 0,
+    service_id: ctx.config.serviceId,
+    default_user: '',
+    header_banner: 0,
+    header_banner_message: '',
+    qrcode_url: '',
+    webmail_url: ctx.config.webmailUrl,
+  };
+}
+
+const PUBLIC_KEYS = [
+  'system_name',
+  'request_timeout',
+  'forum_api_base',
+  'oa_api_base',
+  'main_api_base',
+  'preview_prefix',
+  'wechat_redirect_url',
+  'wechat_app_id',
+  'wechat_qr_login',
+  'service_id',
+] as const satisfies readonly (keyof PublicSettings)[];
+
+/** The stored settings over their defaults; a value of the wrong type in the table is ignored. */
+export async function getAllSettings(ctx: AppContext): Promise<PrivateSettings> {
+  const settings = defaults(ctx);
+  const bag = settings as unknown as Record<string, unknown>;
+  for (const row of await listSettingRows(ctx.db)) {
+    if (!(row.key in bag)) continue;
+    try {
+      const value: unknown = JSON.parse(row.value);
+      if (typeof value === typeof bag[row.key]) bag[row.key] = value;
+    } catch {
+      ctx.log.warn({ key: row.key }, 'setting value is not JSON; default kept');
+    }
+  }
+  return settings;
+}
+
+/** SPEC §3 global settings: the public part before sign-in, all of it after. */
+export async function getSettings(ctx: AppContext, caller: Caller | null): Promise<Settings> {
+  const all = await getAllSettings(ctx);
+  if (caller) return all;
+  const visible: Partial<PublicSettings> = {};
+  for (const key of PUBLIC_KEYS) Object.assign(visible, { [key]: all[key] });
+  return visible as PublicSettings;
+}

@@ -1,0 +1,19 @@
+import { PasswordMessages, ProfileMessages } from '@osp/shared';
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../context';
+import { callerOf, requireSignIn } from '../../http/auth-hook';
+import { ok } from '../../http/envelope';
+import * as users from './users.service';
+
+export function usersRoutes(ctx: AppContext) {
+  return async function (app: FastifyInstance): Promise<void> {
+    requireSignIn(app, ctx);
+    app.get('/api/user/profile', async (request) => ok(await users.getProfile(ctx, callerOf(request))));
+    app.get('/api/person', async (request) => ok(await users.getPerson(ctx, callerOf(request))));
+    app.put('/api/person', async (request) => ok(await users.updatePerson(ctx, callerOf(request), request.body), ProfileMessages.updated));
+    app.patch('/api/password/change', async (request) => {
+      await users.changePassword(ctx, callerOf(request), request.body);
+      return ok(null, PasswordMessages.changed);
+    });
+  };
+}

@@ -1,0 +1,51 @@
+import { PasswordChangeZ, PasswordMessages, PersonUpdateZ, type Person, type UserProfile } from '@osp/shared';
+import type { AppContext, Caller } from '../../context';
+import { NotFoundError, ValidationError } from '../../http/errors';
+import { parse } from '../../http/validate';
+import { revokeUserSessions } from '../auth/auth.repo';
+import { hashPassword, verifyPassword } from '../auth/passwords';
+import * as repo from './users.repo';
+import { presentPerson, presentProfile } from './users.presenter';
+
+export async function getProfile(ctx: AppContext, caller: Caller): Promise<UserProfile> {
+  const [row, access] = await Promise.all([repo.findProfileRow(ctx.db, caller.userId), repo.findRolesAndPermissions(ctx.db, caller.userId)]);
+  if (!row) throw new NotFoundError();
+  return presentProfile(row, access);
+}
+
+export async function getPermissions(ctx: AppContext, caller: Caller): Promise<string[]> {
+  return (await repo.findRolesAndPermissions(ctx.db, caller.userId)).permissions;
+}
+
+export async function getPerson(ctx: AppContext, caller: Caller): Promise<Person> {
+  const row = await repo.findPerson(ctx.db, caller.userId);
+  if (!row) throw new NotFoundError();
+  return presentPerson(row);
+}
+
+/** PUT /api/person: the five SPEC fields only; the schema drops anything else in the body. */
+export async function updatePerson(ctx: AppContext, caller: Caller, body: unknown): Promise<Person> {
+  const fields = parse(PersonUpdateZ, body);
+  await repo.updatePerson(ctx.db, caller.userId, fields, new Date().toISOString());
+  return getPerson(ctx, caller);
+}
+
+/**
+ * Changes the caller's password and revokes every other session of theirs at once (DESIGN §5): a
+ * stolen token stops working the moment its owner changes the password. The tab that made the
+ * change stays signed in.
+ */
+export async function changePassword(ctx: AppContext, caller: Caller, body: unknown): Promise<void> {
+  const input = parse(PasswordChangeZ, body);
+  const row = await repo.findPasswordHash(ctx.db, caller.userId);
+  if (!row) throw new NotFoundError();
+  if (!(await verifyPassword(row.password_hash, input.old_passwd))) {
+    throw new ValidationError({ old_passwd: [PasswordMessages.wrongOld] });
+  }
+  const passwordHash = await hashPassword(input.passwd);
+  const now = new Date().toISOString();
+  await ctx.db.transaction().execute(async (trx) => {
+    await repo.updatePasswordHash(trx, caller.userId, passwordHash, now);
+    await revokeUserSessions(trx, caller.userId, now, caller.sessionId);
+  });
+}

@@ -1,0 +1,23 @@
+/** GET /api/article/force/view data (SPEC §9: forceView 1 with forceViewArticleId). */
+export interface ForceView {
+  forceView: number;
+  forceViewArticleId: number | null;
+}
+
+export interface Article {
+  id: number;
+  title: string;
+  /** Sanitised HTML; the web app sanitises it again before display (DESIGN §5a). */
+  content: string;
+  forceView: number;
+  published_at: string | null;
+  author: string;
+  /** Whether the reader has confirmed reading it. */
+  confirmed: boolean;
+}
+
+export const ArticleMessages = {
+  confirm: '我已阅读并知晓',
+  confirmed: '已确认阅读',
+  notFound: '文章不存在或已下线',
+} as const;

@@ -1,0 +1,21 @@
+/**
+ * The registry of permission keys with their Chinese names, grouped by area. Roles grant keys from
+ * here; menus, header items and server policies check them. Later areas add theirs.
+ */
+export const PERMISSIONS = {
+  point_rank: { name: '积分排行', group: '积分' },
+  iptv: { name: 'IPTV 业务（全部）', group: 'IPTV' },
+  iptv_list: { name: 'IPTV 业务流程列表', group: 'IPTV' },
+  iptv_bank: { name: 'IPTV 结算与收款账户', group: 'IPTV' },
+  iptv_rule: { name: 'IPTV 结算规则', group: 'IPTV' },
+} as const satisfies Record<string, { name: string; group: string }>;
+
+export type Permission = keyof typeof PERMISSIONS;
+
+export const ALL_PERMISSIONS = Object.keys(PERMISSIONS) as Permission[];
+
+/** SPEC §6: an element shows when the user holds at least one of `required` (a non-empty list). */
+export function hasAnyPermission(held: readonly string[], required: readonly string[]): boolean {
+  if (required.length === 0) throw new Error('hasAnyPermission needs a non-empty list of permissions');
+  return required.some((p) => held.includes(p));
+}

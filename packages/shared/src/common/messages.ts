@@ -1,0 +1,13 @@
+/** Messages used across areas. SPEC §8 wording is kept character for character. */
+export const CommonMessages = {
+  serverBusy: '服务器异常，请稍后重试！',
+  sessionTimeout: '会话超时，请重新登陆！',
+  serverError: (status: number) => `服务器内部错误（错误码：${status}），请联系管理员！`,
+  forbidden: '您没有权限执行此操作',
+  notFound: '记录不存在或已被删除',
+  badRequest: '请求格式不正确',
+  invalid: '提交的内容有误，请检查后重试',
+  success: '操作成功',
+  confirm: '确认吗？',
+  exporting: '正在导出......',
+} as const;

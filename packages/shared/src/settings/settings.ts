@@ -1,0 +1,35 @@
+/** SPEC §3 global settings, as GET /api/settings returns them. */
+export interface PublicSettings {
+  /** SPEC §9: default request time-out 10000 ms. */
+  request_timeout: number;
+  forum_api_base: string;
+  oa_api_base: string;
+  main_api_base: string;
+  preview_prefix: string;
+  wechat_redirect_url: string;
+  wechat_app_id: string;
+  wechat_qr_login: number;
+  /** The cookie that keeps the first path segment (SPEC §2), sent back as the Service header. */
+  service_id: string;
+  system_name: string;
+}
+
+/** The part only a signed-in user receives. */
+export interface PrivateSettings extends PublicSettings {
+  default_user: string;
+  /** SPEC §9: the banner shows only when this flag equals 1. */
+  header_banner: number;
+  header_banner_message: string;
+  /** The address encoded in the header's hover QR code (for example the mobile entry). */
+  qrcode_url: string;
+  /** 登录邮箱 opens this company webmail address. */
+  webmail_url: string;
+}
+
+export type Settings = PublicSettings | PrivateSettings;
+
+export function isPrivateSettings(settings: Settings): settings is PrivateSettings {
+  return 'header_banner' in settings;
+}
+
+export const DEFAULT_REQUEST_TIMEOUT = 10_000;
