@@ -6,25 +6,27 @@ import { seedDemo, seedProduction } from './db/seed/seed';
 
 async function main(): Promise<void> {
   const config = loadConfig();
-  let app: Awaited<ReturnType<typeof buildApp>> | undefined;
+  // The pool exists before the app (and its logger) does; its error handler looks the app up later.
+  const running: { app?: Awaited<ReturnType<typeof buildApp>> } = {};
   const database = openDb({
     databaseUrl: config.databaseUrl,
     sqliteFile: config.sqliteFile,
-    onPoolError: (error) => app?.log.error({ err: error }, 'idle database connection failed'),
+    onPoolError: (error) => running.app?.log.error({ err: error }, 'idle database connection failed'),
   });
   await migrateToLatest(database);
   const seeded = config.seedDemo ? await seedDemo(database.db) : await seedProduction(database.db, config.adminPassword);
 
-  app = await buildApp({ config, database });
+  const app = await buildApp({ config, database });
+  running.app = app;
   if (seeded) app.log.info(config.seedDemo ? 'demo company seeded (password Demo@1234)' : 'administrator account created');
 
   let isClosing = false;
   const shutdown = async (signal: string) => {
     if (isClosing) return;
     isClosing = true;
-    app?.log.info({ signal }, 'draining in-flight requests');
+    app.log.info({ signal }, 'draining in-flight requests');
     // close() stops accepting connections and waits for the requests under way to finish.
-    await app?.close();
+    await app.close();
     await database.close();
     process.exit(0);
   };

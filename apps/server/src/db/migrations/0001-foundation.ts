@@ -78,6 +78,7 @@ export function foundation(kit: ColumnKit) {
         .execute();
       await db.schema.createIndex('login_failures_username').on('login_failures').columns(['username', 'created_at']).execute();
       await db.schema.createIndex('login_failures_ip').on('login_failures').columns(['ip', 'created_at']).execute();
+      await db.schema.createIndex('login_failures_created_at').on('login_failures').column('created_at').execute();
 
       await db.schema
         .createTable('captchas')

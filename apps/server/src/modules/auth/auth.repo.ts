@@ -71,7 +71,9 @@ export async function countFailures(db: Db, column: 'username' | 'ip', value: st
   return Number(row.n);
 }
 
-export async function recordFailure(db: Db, username: string, ip: string, now: string): Promise<void> {
+/** Records a failed sign-in and sweeps failures too old to count, so a password spray cannot grow the table. */
+export async function recordFailure(db: Db, username: string, ip: string, now: string, countsSince: string): Promise<void> {
+  await db.deleteFrom('login_failures').where('created_at', '<', countsSince).execute();
   await db.insertInto('login_failures').values({ username, ip, created_at: now }).execute();
 }
 

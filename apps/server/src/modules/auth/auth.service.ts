@@ -68,7 +68,7 @@ export async function login(ctx: AppContext, input: Login, client: ClientInfo): 
   const user = await repo.findUserForLogin(ctx.db, username);
   const isValid = user ? await verifyPassword(user.password_hash, input.password) : (await burnVerification(input.password), false);
   if (!user || !isValid) {
-    await repo.recordFailure(ctx.db, username, client.ip, new Date().toISOString());
+    await repo.recordFailure(ctx.db, username, client.ip, new Date().toISOString(), minutesAgo(ctx.config.login.windowMinutes));
     const failures = pressure.userFailures + 1;
     if (failures >= ctx.config.login.lockAfterUserFailures) throw lockedError(ctx);
     throw new AppError(StatusCode.invalid, LoginMessages.badCredentials, {

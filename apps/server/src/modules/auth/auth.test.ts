@@ -138,6 +138,14 @@ describe('captcha and lock-out per username', () => {
     const result = await server.call('POST', '/api/authorizations', { body: { username: 'hulin', password: 'Demo@1234' } });
     expect(result.body.status_code).toBe(0);
   });
+
+  it('sweeps failures older than the window when a new one is recorded', async () => {
+    const old = new Date(Date.now() - 16 * 60_000).toISOString();
+    await server.db.insertInto('login_failures').values({ username: 'sprayed', ip: '10.1.1.1', created_at: old }).execute();
+    await failLogin('someone-new', 1);
+    const left = await server.db.selectFrom('login_failures').select('id').where('created_at', '<=', old).execute();
+    expect(left).toHaveLength(0);
+  });
 });
 
 describe('captcha per address', () => {

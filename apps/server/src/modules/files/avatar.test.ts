@@ -37,9 +37,8 @@ async function photoOf(username: string) {
 }
 
 function image(format: 'png' | 'jpeg', width = 300, height = 300) {
-  return sharp({ create: { width, height, channels: 3, background: { r: 30, g: 120, b: 200 } } })
-    [format]()
-    .toBuffer();
+  const canvas = sharp({ create: { width, height, channels: 3, background: { r: 30, g: 120, b: 200 } } });
+  return (format === 'png' ? canvas.png() : canvas.jpeg()).toBuffer();
 }
 
 describe('POST /api/file/user/avatar', () => {
