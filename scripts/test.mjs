@@ -60,7 +60,14 @@ if (only.length === 0 || only.includes('unit')) {
   else console.warn('!!! Skipping the PostgreSQL run of the server suite: no PostgreSQL reachable.');
 
   const vitestReport = path.join(reportDir, 'vitest.json');
-  const args = ['vitest', 'run', ...projects.flatMap((p) => ['--project', p]), '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport}`];
+  const args = [
+    'vitest',
+    'run',
+    ...projects.flatMap((p) => ['--project', p]),
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${vitestReport}`,
+  ];
   const status = run('npx', args, { TEST_DATABASE_URL: databaseUrl });
   const report = readJson(vitestReport);
   if (report) {

@@ -100,7 +100,17 @@ async function serveWebApp(app: FastifyInstance, config: Config): Promise<void> 
   const indexFile = path.join(config.webDist, 'index.html');
   const hasWebApp = fs.existsSync(indexFile);
   if (hasWebApp) {
-    await app.register(fastifyStatic, { root: config.webDist, wildcard: false, index: false });
+    // Wildcard mode looks files up per request, so a rebuilt web app is served without a restart.
+    await app.register(fastifyStatic, {
+      root: config.webDist,
+      wildcard: true,
+      index: false,
+      setHeaders: (res, filePath) => {
+        // Vite puts a content hash in every asset name: a changed file is a new URL.
+        if (filePath.includes(`${path.sep}assets${path.sep}`)) res.header('cache-control', 'public, max-age=31536000, immutable');
+      },
+    });
+    app.get('/', (_request, reply) => reply.header('cache-control', 'no-cache').sendFile('index.html'));
   }
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '';

@@ -17,5 +17,4 @@ export function registerErrorHandling(app: FastifyInstance): void {
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send({ status_code: 500, message: CommonMessages.serverError(500), data: null });
   });
-
 }

@@ -58,19 +58,27 @@ async function insertRoles(db: Db, roles: typeof DEMO_ROLES): Promise<Map<string
 export async function seedProduction(db: Db, adminPassword: string): Promise<boolean> {
   if (!(await isEmpty(db))) return false;
   if (!adminPassword) {
-    throw new Error('The database is empty: set OSP_ADMIN_PASSWORD to the first password of the admin account (or OSP_DEMO=1 for demo data).');
+    throw new Error(
+      'The database is empty: set OSP_ADMIN_PASSWORD to the first password of the admin account (or OSP_DEMO=1 for demo data).',
+    );
   }
   const passwordHash = await hashPassword(adminPassword);
   await db.transaction().execute(async (trx) => {
     const now = new Date().toISOString();
     await insertMenus(trx, BASE_MENUS, null);
-    const roles = await insertRoles(trx, DEMO_ROLES.filter((r) => r.key === 'admin'));
+    const roles = await insertRoles(
+      trx,
+      DEMO_ROLES.filter((r) => r.key === 'admin'),
+    );
     const { id } = await trx
       .insertInto('users')
       .values({ username: 'admin', password_hash: passwordHash, name: '系统管理员', dept_id: null, created_at: now, updated_at: now })
       .returning('id')
       .executeTakeFirstOrThrow();
-    await trx.insertInto('user_roles').values({ user_id: id, role_id: roles.get('admin') ?? 0 }).execute();
+    await trx
+      .insertInto('user_roles')
+      .values({ user_id: id, role_id: roles.get('admin') ?? 0 })
+      .execute();
   });
   return true;
 }
@@ -90,8 +98,12 @@ export async function seedDemo(db: Db): Promise<boolean> {
     let sort = 0;
     for (const dept of DEMO_DEPTS) {
       sort += 10;
-      const parentId = dept.parent ? deptIds.get(dept.parent) ?? null : null;
-      const { id } = await trx.insertInto('depts').values({ name: dept.name, parent_id: parentId, sort, created_at: now }).returning('id').executeTakeFirstOrThrow();
+      const parentId = dept.parent ? (deptIds.get(dept.parent) ?? null) : null;
+      const { id } = await trx
+        .insertInto('depts')
+        .values({ name: dept.name, parent_id: parentId, sort, created_at: now })
+        .returning('id')
+        .executeTakeFirstOrThrow();
       deptIds.set(dept.key, id);
     }
 

@@ -17,15 +17,27 @@ describe('forced reading', () => {
     expect(id).toBeTypeOf('number');
 
     const article = await server.call<Article>('GET', `/api/article/${id}`, { token });
-    expect(article.body.data).toMatchObject({ title: '关于开展2026年度信息安全培训的通知', forceView: 1, confirmed: false, author: '系统管理员' });
+    expect(article.body.data).toMatchObject({
+      title: '关于开展2026年度信息安全培训的通知',
+      forceView: 1,
+      confirmed: false,
+      author: '系统管理员',
+    });
 
     const confirm = await server.call<Article>('POST', `/api/article/${id}/view/confirm`, { token });
     expect(confirm.body).toMatchObject({ status_code: 0, message: ArticleMessages.confirmed, data: { confirmed: true } });
-    expect((await server.call<ForceView>('GET', '/api/article/force/view', { token })).body.data).toEqual({ forceView: 0, forceViewArticleId: null });
+    expect((await server.call<ForceView>('GET', '/api/article/force/view', { token })).body.data).toEqual({
+      forceView: 0,
+      forceViewArticleId: null,
+    });
 
     // Confirming again is harmless and keeps one record.
     await server.call('POST', `/api/article/${id}/view/confirm`, { token });
-    const records = await server.db.selectFrom('article_view_confirms').selectAll().where('article_id', '=', id ?? 0).execute();
+    const records = await server.db
+      .selectFrom('article_view_confirms')
+      .selectAll()
+      .where('article_id', '=', id ?? 0)
+      .execute();
     expect(records).toHaveLength(1);
   });
 
@@ -55,7 +67,10 @@ describe('forced reading', () => {
 
   it('answers a clear message for an id that is not a number', async () => {
     const token = await server.signIn('wangwu');
-    expect((await server.call('GET', '/api/article/abc', { token })).body).toMatchObject({ status_code: 422, message: ArticleMessages.notFound });
+    expect((await server.call('GET', '/api/article/abc', { token })).body).toMatchObject({
+      status_code: 422,
+      message: ArticleMessages.notFound,
+    });
   });
 
   it('needs sign-in', async () => {

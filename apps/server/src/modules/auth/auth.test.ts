@@ -52,11 +52,15 @@ describe('POST /api/authorizations', () => {
   it('reports every missing field', async () => {
     const result = await server.call('POST', '/api/authorizations', { body: {} });
     expect(result.body.status_code).toBe(422);
-    expect(result.body.data).toEqual({ errors: { username: [LoginMessages.usernameRequired], password: [LoginMessages.passwordRequired] } });
+    expect(result.body.data).toEqual({
+      errors: { username: [LoginMessages.usernameRequired], password: [LoginMessages.passwordRequired] },
+    });
   });
 
   it('serves the same contract at the main API path', async () => {
-    const result = await server.call<{ token: string }>('POST', '/account/AccountAction.php', { body: { username: 'lisi', password: 'Demo@1234' } });
+    const result = await server.call<{ token: string }>('POST', '/account/AccountAction.php', {
+      body: { username: 'lisi', password: 'Demo@1234' },
+    });
     expect(result.body.status_code).toBe(0);
     expect(result.body.data.token).toBeTruthy();
   });
@@ -74,7 +78,9 @@ describe('captcha and lock-out per username', () => {
     const check = await server.call<{ captcha_required: boolean }>('POST', '/api/authorizations/check', { body: { username: 'hejun' } });
     expect(check.body.data.captcha_required).toBe(false);
 
-    const third = await server.call<{ captcha_required: boolean }>('POST', '/api/authorizations', { body: { username: 'hejun', password: 'x' } });
+    const third = await server.call<{ captcha_required: boolean }>('POST', '/api/authorizations', {
+      body: { username: 'hejun', password: 'x' },
+    });
     expect(third.body.data.captcha_required).toBe(true);
 
     const noCaptcha = await server.call('POST', '/api/authorizations', { body: { username: 'hejun', password: 'Demo@1234' } });
@@ -157,11 +163,15 @@ describe('captcha per address', () => {
       .insertInto('login_failures')
       .values(Array.from({ length: 29 }, (_, i) => ({ username: `someone${i}`, ip: '127.0.0.1', created_at: now })))
       .execute();
-    const before = await server.call<{ captcha_required: boolean }>('POST', '/api/authorizations/check', { body: { username: 'chenjing' } });
+    const before = await server.call<{ captcha_required: boolean }>('POST', '/api/authorizations/check', {
+      body: { username: 'chenjing' },
+    });
     expect(before.body.data.captcha_required).toBe(false);
     try {
       await failLogin('nobody-else', 1);
-      const after = await server.call<{ captcha_required: boolean }>('POST', '/api/authorizations/check', { body: { username: 'chenjing' } });
+      const after = await server.call<{ captcha_required: boolean }>('POST', '/api/authorizations/check', {
+        body: { username: 'chenjing' },
+      });
       expect(after.body.data.captcha_required).toBe(true);
     } finally {
       await server.db.deleteFrom('login_failures').where('ip', '=', '127.0.0.1').execute();
@@ -174,7 +184,11 @@ describe('POST /api/authorizations/captcha', () => {
     const result = await server.call<{ captcha_key: string; image: string; expires_in: number }>('POST', '/api/authorizations/captcha');
     expect(result.body.data.image).toMatch(/^data:image\/svg\+xml;base64,/);
     expect(result.body.data.expires_in).toBe(300);
-    const row = await server.db.selectFrom('captchas').selectAll().where('captcha_key', '=', result.body.data.captcha_key).executeTakeFirst();
+    const row = await server.db
+      .selectFrom('captchas')
+      .selectAll()
+      .where('captcha_key', '=', result.body.data.captcha_key)
+      .executeTakeFirst();
     expect(row?.code_hash).toMatch(/^[0-9a-f]{64}$/);
   });
 });
@@ -213,10 +227,18 @@ describe('sessions', () => {
     const longAgo = new Date(Date.now() - 5 * 60_000).toISOString();
     await server.db.updateTable('sessions').set({ last_seen_at: longAgo }).where('user_id', '=', id).execute();
     expect((await server.call('GET', '/api/user/profile', { token })).status).toBe(200);
-    const touched = await server.db.selectFrom('sessions').select(['last_seen_at', 'expires_at']).where('user_id', '=', id).executeTakeFirstOrThrow();
+    const touched = await server.db
+      .selectFrom('sessions')
+      .select(['last_seen_at', 'expires_at'])
+      .where('user_id', '=', id)
+      .executeTakeFirstOrThrow();
     expect(touched.last_seen_at > longAgo).toBe(true);
 
-    await server.db.updateTable('sessions').set({ expires_at: new Date(Date.now() - 1000).toISOString() }).where('user_id', '=', id).execute();
+    await server.db
+      .updateTable('sessions')
+      .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+      .where('user_id', '=', id)
+      .execute();
     expect((await server.call('GET', '/api/user/profile', { token })).status).toBe(401);
   });
 

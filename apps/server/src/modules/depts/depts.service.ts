@@ -6,7 +6,9 @@ import * as repo from './depts.repo';
 
 export async function getDeptTree(ctx: AppContext): Promise<Dept[]> {
   const rows = await repo.listDeptRows(ctx.db);
-  const byId = new Map<number, Dept>(rows.map((r) => [r.id, { id: r.id, name: r.name, parent_id: r.parent_id, leader_id: r.leader_id, children: [] }]));
+  const byId = new Map<number, Dept>(
+    rows.map((r) => [r.id, { id: r.id, name: r.name, parent_id: r.parent_id, leader_id: r.leader_id, children: [] }]),
+  );
   const roots: Dept[] = [];
   for (const dept of byId.values()) {
     const parent = dept.parent_id === null ? undefined : byId.get(dept.parent_id);

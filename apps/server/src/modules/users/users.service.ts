@@ -8,7 +8,10 @@ import * as repo from './users.repo';
 import { presentPerson, presentProfile } from './users.presenter';
 
 export async function getProfile(ctx: AppContext, caller: Caller): Promise<UserProfile> {
-  const [row, access] = await Promise.all([repo.findProfileRow(ctx.db, caller.userId), repo.findRolesAndPermissions(ctx.db, caller.userId)]);
+  const [row, access] = await Promise.all([
+    repo.findProfileRow(ctx.db, caller.userId),
+    repo.findRolesAndPermissions(ctx.db, caller.userId),
+  ]);
   if (!row) throw new NotFoundError();
   return presentProfile(row, access);
 }

@@ -17,7 +17,22 @@ describe('GET /api/user/profile', () => {
     const token = await server.signIn('zhaoliu');
     const { body } = await server.call<UserProfile>('GET', '/api/user/profile', { token });
     expect(Object.keys(body.data).sort()).toEqual(
-      ['dept', 'dept_id', 'id', 'mail', 'mobile', 'name', 'permissions', 'phone', 'profilePhoto', 'roles', 'sex', 'station', 'username', 'wechat'].sort(),
+      [
+        'dept',
+        'dept_id',
+        'id',
+        'mail',
+        'mobile',
+        'name',
+        'permissions',
+        'phone',
+        'profilePhoto',
+        'roles',
+        'sex',
+        'station',
+        'username',
+        'wechat',
+      ].sort(),
     );
     expect(body.data).toMatchObject({ name: '赵六', sex: '2', dept: 'IPTV业务部', station: 'IPTV业务经理', roles: ['iptv', 'staff'] });
     expect(body.data.permissions).toEqual(['iptv', 'iptv_bank', 'iptv_list', 'iptv_rule', 'point_rank']);
@@ -44,14 +59,23 @@ describe('GET/PUT /api/person', () => {
       body: { sex: '2', mail: 'lisi.new@xinghe-tech.cn', mobile: '13912345678', phone: '010-88886666', wechat: 'lisi_wx' },
     });
     expect(result.body).toMatchObject({ status_code: 0, message: ProfileMessages.updated });
-    expect(result.body.data).toEqual({ sex: '2', mail: 'lisi.new@xinghe-tech.cn', mobile: '13912345678', phone: '010-88886666', wechat: 'lisi_wx' });
+    expect(result.body.data).toEqual({
+      sex: '2',
+      mail: 'lisi.new@xinghe-tech.cn',
+      mobile: '13912345678',
+      phone: '010-88886666',
+      wechat: 'lisi_wx',
+    });
     expect(await userRow('lisi')).toMatchObject({ sex: '2', mail: 'lisi.new@xinghe-tech.cn', mobile: '13912345678' });
   });
 
   it('refuses bad input with every field message and changes nothing', async () => {
     const token = await server.signIn('wangwu');
     const before = await userRow('wangwu');
-    const result = await server.call('PUT', '/api/person', { token, body: { sex: '3', mail: 'not-mail', mobile: '12345678901', phone: 'abc' } });
+    const result = await server.call('PUT', '/api/person', {
+      token,
+      body: { sex: '3', mail: 'not-mail', mobile: '12345678901', phone: 'abc' },
+    });
     expect(result.status).toBe(200);
     expect(result.body.status_code).toBe(422);
     expect(result.body.data).toEqual({
@@ -109,10 +133,23 @@ describe('PATCH /api/password/change', () => {
     const token = await server.signIn('yangfan');
     const before = await userRow('yangfan');
     const cases: [Record<string, string>, Record<string, string[]>][] = [
-      [{}, { old_passwd: [PasswordMessages.oldRequired], passwd: [PasswordMessages.newRequired], passwd_confirmation: [PasswordMessages.confirmRequired] }],
-      [{ old_passwd: 'Demo@1234', passwd: 'abc12345', passwd_confirmation: 'abc12345' }, { passwd: [PasswordMessages.strength], passwd_confirmation: [PasswordMessages.strength] }],
+      [
+        {},
+        {
+          old_passwd: [PasswordMessages.oldRequired],
+          passwd: [PasswordMessages.newRequired],
+          passwd_confirmation: [PasswordMessages.confirmRequired],
+        },
+      ],
+      [
+        { old_passwd: 'Demo@1234', passwd: 'abc12345', passwd_confirmation: 'abc12345' },
+        { passwd: [PasswordMessages.strength], passwd_confirmation: [PasswordMessages.strength] },
+      ],
       [{ old_passwd: 'Demo@1234', passwd: 'Demo@1234', passwd_confirmation: 'Demo@1234' }, { passwd: [PasswordMessages.sameAsOld] }],
-      [{ old_passwd: 'Demo@1234', passwd: 'Tq7#vLm2x', passwd_confirmation: 'Tq7#vLm2y' }, { passwd_confirmation: [PasswordMessages.mismatch] }],
+      [
+        { old_passwd: 'Demo@1234', passwd: 'Tq7#vLm2x', passwd_confirmation: 'Tq7#vLm2y' },
+        { passwd_confirmation: [PasswordMessages.mismatch] },
+      ],
       [{ old_passwd: 'Demo@1234', passwd: 'P@ssw0rd', passwd_confirmation: 'P@ssw0rd' }, { passwd: [PasswordMessages.tooCommon] }],
       [{ old_passwd: 'Wrong@1234', passwd: 'Tq7#vLm2x', passwd_confirmation: 'Tq7#vLm2x' }, { old_passwd: [PasswordMessages.wrongOld] }],
     ];
@@ -140,7 +177,8 @@ describe('PATCH /api/password/change', () => {
     expect(oldPassword.body.status_code).toBe(422);
     expect(await server.signIn('huangli', 'Tq7#vLm2x')).toBeTruthy();
     const id = await userId(server.db, 'huangli');
-    const stored = (await server.db.selectFrom('users').select('password_hash').where('id', '=', id).executeTakeFirstOrThrow()).password_hash;
+    const stored = (await server.db.selectFrom('users').select('password_hash').where('id', '=', id).executeTakeFirstOrThrow())
+      .password_hash;
     expect(stored).toMatch(/^\$argon2id\$/);
   });
 });

@@ -1,0 +1,40 @@
+import { lazy, Suspense, useEffect, useLayoutEffect } from 'react';
+import { Route, Routes, useLocation, useNavigate } from 'react-router';
+import { serviceCookieName, setSessionExpiredHandler } from '../api/client';
+import { saveServiceSegment } from '../api/session';
+import { PageLoading } from '../components/PageLoading';
+import { ProtectedArea } from './guard/ProtectedArea';
+import { LoginLayout } from './layouts/LoginLayout';
+
+const LoginPage = lazy(() => import('../features/auth/pages/LoginPage'));
+const NotFoundPage = lazy(() => import('../features/errors/pages/NotFoundPage'));
+
+/** Public pages first; everything else goes through the navigation guard. */
+export function AppRoutes() {
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+
+  // A layout effect runs before the pages' data effects, so their calls already carry the new
+  // page's Service header (SPEC §2: the first path segment, kept in a cookie).
+  useLayoutEffect(() => {
+    saveServiceSegment(serviceCookieName(), pathname);
+  }, [pathname]);
+
+  useEffect(() => {
+    setSessionExpiredHandler((redirect) => {
+      void navigate(`/login?redirect=${encodeURIComponent(redirect)}`, { replace: true });
+    });
+  }, [navigate]);
+
+  return (
+    <Suspense fallback={<PageLoading isFullScreen />}>
+      <Routes>
+        <Route element={<LoginLayout />}>
+          <Route path="/login" element={<LoginPage />} />
+        </Route>
+        <Route path="/404" element={<NotFoundPage />} />
+        <Route path="*" element={<ProtectedArea />} />
+      </Routes>
+    </Suspense>
+  );
+}

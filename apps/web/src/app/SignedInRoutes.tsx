@@ -1,0 +1,32 @@
+import { useMemo } from 'react';
+import { Navigate, Route, Routes, type Location } from 'react-router';
+import type { MenuItem } from '@osp/shared';
+import { HOME_PATH } from './guard/redirects';
+import { MainLayout } from './layouts/main/MainLayout';
+import { ARTICLE_PREVIEW_PATH, ArticlePreviewPage } from './page-registry';
+import { pageRoutes } from './page-routes';
+
+interface SignedInRoutesProps {
+  /** The location the guard has cleared; it may trail the address bar while a check runs. */
+  location: Location;
+  menu: readonly MenuItem[];
+}
+
+export function SignedInRoutes({ location, menu }: SignedInRoutesProps) {
+  const routes = useMemo(() => pageRoutes(menu), [menu]);
+  const keptAlivePaths = useMemo(() => new Set(routes.filter((route) => route.isKeptAlive).map((route) => route.path)), [routes]);
+
+  return (
+    <Routes location={location}>
+      <Route path="/" element={<Navigate to={HOME_PATH} replace />} />
+      <Route element={<MainLayout menu={menu} keptAlivePaths={keptAlivePaths} />}>
+        {routes.map(({ path, Page }) => (
+          <Route key={path} path={path} element={<Page />} />
+        ))}
+        {/* The id comes from the path or, for older links, from ?id= (SPEC §2). */}
+        <Route path={`${ARTICLE_PREVIEW_PATH}/:id?`} element={<ArticlePreviewPage />} />
+      </Route>
+      <Route path="*" element={<Navigate to="/404" replace />} />
+    </Routes>
+  );
+}

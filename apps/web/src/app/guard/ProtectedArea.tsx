@@ -1,0 +1,42 @@
+import { useEffect } from 'react';
+import { Navigate, useLocation, useNavigate } from 'react-router';
+import { useMenu } from '../../api/menu';
+import { clearSession, hasSession, saveSessionUser } from '../../api/session';
+import { useProfile } from '../../api/user';
+import { PageLoading } from '../../components/PageLoading';
+import { ForcedReadGate } from './ForcedReadGate';
+import { loginPath } from './redirects';
+import { SignedInRoutes } from '../SignedInRoutes';
+
+/** SPEC §2 navigation guard for every page that needs sign-in. */
+export function ProtectedArea() {
+  const location = useLocation();
+  if (!hasSession()) return <Navigate to={loginPath(location)} replace />;
+  return <SignedInArea />;
+}
+
+/** With a token: the profile is fetched and the menu loaded once before any page shows. */
+function SignedInArea() {
+  const profile = useProfile();
+  const menu = useMenu();
+
+  useEffect(() => {
+    if (profile.data) saveSessionUser(profile.data);
+  }, [profile.data]);
+
+  if (profile.isError) return <BackToSignIn />;
+  if (profile.isPending || menu.isPending) return <PageLoading isFullScreen />;
+  // A failed menu load is not fatal (SPEC §2): the app goes on with its built-in routes only.
+  return <ForcedReadGate>{(location) => <SignedInRoutes location={location} menu={menu.data ?? []} />}</ForcedReadGate>;
+}
+
+/** SPEC §2: a profile that cannot be fetched ends the session; sign-in brings the user back here. */
+function BackToSignIn() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  useEffect(() => {
+    clearSession();
+    void navigate(loginPath(location), { replace: true });
+  }, [location, navigate]);
+  return <PageLoading isFullScreen />;
+}

@@ -1,0 +1,25 @@
+import { Outlet } from 'react-router';
+import logoUrl from '../../assets/logo.svg';
+import { useSettings } from '../../api/settings';
+import { companyNow } from '../../utils/datetime';
+
+/** SPEC §2: sign-in related pages have their own background and no menu. */
+export function LoginLayout() {
+  const { data: settings } = useSettings();
+  const systemName = settings?.system_name || 'OSP 运营管理平台';
+
+  return (
+    <div className="login-layout">
+      <header className="login-layout__brand">
+        <img src={logoUrl} alt="" width={40} height={40} />
+        <span>{systemName}</span>
+      </header>
+      <main className="login-layout__panel">
+        <Outlet />
+      </main>
+      <footer className="login-layout__footer">
+        © {companyNow().year()} {systemName}
+      </footer>
+    </div>
+  );
+}

@@ -1,0 +1,78 @@
+import { Drawer, Layout } from 'antd';
+import { useMemo, useState } from 'react';
+import { useLocation } from 'react-router';
+import { buildSideMenu, shapeMenu, type MenuItem } from '@osp/shared';
+import { usePrivateSettings } from '../../../api/settings';
+import { useProfile } from '../../../api/user';
+import { PageLoading } from '../../../components/PageLoading';
+import { PasswordDialog } from '../../../features/profile/components/PasswordDialog';
+import { ProfileDialog } from '../../../features/profile/components/ProfileDialog';
+import { useAppStore } from '../../../stores/app-store';
+import { useIsMobile } from '../../../utils/useIsMobile';
+import { AppHeader } from './AppHeader';
+import { KeepAliveOutlet } from './KeepAliveOutlet';
+import { SideMenu } from './SideMenu';
+
+interface MainLayoutProps {
+  menu: readonly MenuItem[];
+  keptAlivePaths: ReadonlySet<string>;
+}
+
+type UserDialog = 'profile' | 'password';
+
+/** SPEC §2 main layout: header, side menu (a drawer on mobile) and the page. */
+export function MainLayout({ menu, keptAlivePaths }: MainLayoutProps) {
+  const { data: profile } = useProfile();
+  const settings = usePrivateSettings();
+  const isMobile = useIsMobile();
+  const { pathname } = useLocation();
+  const isSidebarCollapsed = useAppStore((state) => state.common.isSidebarCollapsed);
+  const toggleSidebar = useAppStore((state) => state.toggleSidebar);
+  const entries = useMemo(() => buildSideMenu(shapeMenu(menu)), [menu]);
+  const [openDialog, setOpenDialog] = useState<UserDialog | null>(null);
+
+  // The drawer belongs to the page it was opened on: any navigation hides it (SPEC §2).
+  const [drawerOpenedOn, setDrawerOpenedOn] = useState<string | null>(null);
+  const isDrawerOpen = isMobile && drawerOpenedOn === pathname;
+  const closeDrawer = () => setDrawerOpenedOn(null);
+
+  if (!profile) return <PageLoading isFullScreen />;
+
+  return (
+    <Layout className="main-layout">
+      <AppHeader
+        profile={profile}
+        settings={settings}
+        isMobile={isMobile}
+        isMenuExpanded={isMobile ? isDrawerOpen : !isSidebarCollapsed}
+        onToggleMenu={isMobile ? () => setDrawerOpenedOn(isDrawerOpen ? null : pathname) : toggleSidebar}
+        onOpenProfile={() => setOpenDialog('profile')}
+        onOpenPassword={() => setOpenDialog('password')}
+      />
+      <Layout className="main-layout__body">
+        {isMobile ? (
+          <Drawer
+            placement="left"
+            open={isDrawerOpen}
+            onClose={closeDrawer}
+            size={240}
+            title="导航菜单"
+            className="menu-drawer"
+            styles={{ body: { padding: 0 } }}
+          >
+            <SideMenu entries={entries} isCollapsed={false} onNavigate={closeDrawer} />
+          </Drawer>
+        ) : (
+          <Layout.Sider width={220} collapsedWidth={64} collapsed={isSidebarCollapsed} trigger={null} className="app-sider">
+            <SideMenu entries={entries} isCollapsed={isSidebarCollapsed} />
+          </Layout.Sider>
+        )}
+        <Layout.Content className="main-layout__content">
+          <KeepAliveOutlet keptAlivePaths={keptAlivePaths} />
+        </Layout.Content>
+      </Layout>
+      <ProfileDialog isOpen={openDialog === 'profile'} onClose={() => setOpenDialog(null)} />
+      <PasswordDialog isOpen={openDialog === 'password'} onClose={() => setOpenDialog(null)} />
+    </Layout>
+  );
+}

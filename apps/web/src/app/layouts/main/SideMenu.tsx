@@ -1,0 +1,65 @@
+import { Menu, type MenuProps } from 'antd';
+import { useMemo, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import type { SideMenuEntry } from '@osp/shared';
+import { MenuIcon } from './menu-icons';
+import { groupTrail, menuTrailFor } from './menu-trail';
+
+type MenuEntryItem = Required<MenuProps>['items'][number];
+
+function toMenuItems(entries: readonly SideMenuEntry[]): MenuEntryItem[] {
+  return entries.map((entry) =>
+    entry.kind === 'item'
+      ? { key: entry.key, label: entry.name, icon: <MenuIcon name={entry.icon} /> }
+      : { key: entry.key, label: entry.name, icon: <MenuIcon name={entry.icon} />, children: toMenuItems(entry.children) },
+  );
+}
+
+interface SideMenuProps {
+  entries: readonly SideMenuEntry[];
+  isCollapsed: boolean;
+  /** Called after a page is chosen, so the mobile drawer can close. */
+  onNavigate?: () => void;
+}
+
+/** SPEC §2 side menu: the selected item follows the route and only one group is open at a time. */
+export function SideMenu({ entries, isCollapsed, onNavigate }: SideMenuProps) {
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const items = useMemo(() => toMenuItems(entries), [entries]);
+  const trail = useMemo(() => menuTrailFor(entries, pathname), [entries, pathname]);
+  const routeGroups = trail.slice(0, -1);
+  const routeGroupsKey = routeGroups.join('|');
+
+  const [openKeys, setOpenKeys] = useState<string[]>(routeGroups);
+  // When the route moves into another group, that group opens (state derived from the route).
+  const [openedForRoute, setOpenedForRoute] = useState(routeGroupsKey);
+  if (openedForRoute !== routeGroupsKey) {
+    setOpenedForRoute(routeGroupsKey);
+    setOpenKeys(routeGroups);
+  }
+
+  const handleOpenChange = (keys: string[]) => {
+    const justOpened = keys.find((key) => !openKeys.includes(key));
+    setOpenKeys(justOpened ? (groupTrail(entries, justOpened) ?? [justOpened]) : keys);
+  };
+
+  const handleClick: MenuProps['onClick'] = ({ key }) => {
+    if (key !== pathname) void navigate(key);
+    onNavigate?.();
+  };
+
+  const selected = trail.at(-1);
+  return (
+    <Menu
+      mode="inline"
+      items={items}
+      selectedKeys={selected ? [selected] : []}
+      inlineCollapsed={isCollapsed}
+      // A collapsed menu opens groups as pop-ups; controlling them then would pin them open.
+      {...(isCollapsed ? {} : { openKeys, onOpenChange: handleOpenChange })}
+      onClick={handleClick}
+      className="side-menu"
+    />
+  );
+}

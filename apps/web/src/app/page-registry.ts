@@ -1,0 +1,18 @@
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+
+export type LazyPage = LazyExoticComponent<ComponentType>;
+
+/**
+ * Menu path → page component, each loaded on first visit. A menu entry whose path has no page
+ * here gets no route and lands on /404; each area adds its pages as it is built.
+ */
+export const PAGES: Readonly<Record<string, LazyPage>> = {
+  '/dashboard': lazy(() => import('../features/dashboard/pages/DashboardPage')),
+};
+
+/** Routed whatever the menu says: SPEC §2 sends / to the home page, which must therefore exist. */
+export const ALWAYS_ROUTED: readonly string[] = ['/dashboard'];
+
+/** Not in the menu: the article preview opened by the forced-read guard and by links. */
+export const ArticlePreviewPage = lazy(() => import('../features/articles/pages/ArticlePreviewPage'));
+export const ARTICLE_PREVIEW_PATH = '/dashboard/preview-artical';

@@ -1,0 +1,26 @@
+import { Col, Row } from 'antd';
+import { useProfile } from '../../../api/user';
+import { PageLoading } from '../../../components/PageLoading';
+import { ContactCard } from '../components/ContactCard';
+import { GreetingCard } from '../components/GreetingCard';
+import { HolidayCard } from '../components/HolidayCard';
+
+/** /dashboard: the home page. Only real data; approvals and announcements join as they are built. */
+export default function DashboardPage() {
+  const { data: profile } = useProfile();
+  if (!profile) return <PageLoading />;
+
+  return (
+    <div className="dashboard">
+      <GreetingCard profile={profile} />
+      <Row gutter={[16, 16]}>
+        <Col xs={24} lg={14}>
+          <HolidayCard />
+        </Col>
+        <Col xs={24} lg={10}>
+          <ContactCard profile={profile} />
+        </Col>
+      </Row>
+    </div>
+  );
+}

@@ -1,0 +1,40 @@
+import { expect, test } from '@playwright/test';
+import { ArticleMessages, type ApiEnvelope, type Article } from '@osp/shared';
+import { apiForceView, bearer, cookieToken } from '../support/api';
+import { DEMO_PASSWORD } from '../support/env';
+import { saveScreenshot } from '../support/screenshots';
+import { button, signInViaForm } from '../support/ui';
+
+test('[AUTH] zhangsan signs in, must read the forced article first, then reaches the dashboard', async ({ page, request }) => {
+  await page.goto('/login');
+  await signInViaForm(page, 'zhangsan', DEMO_PASSWORD);
+
+  await expect(page).toHaveURL((url) => url.pathname.startsWith('/dashboard/preview-artical'));
+  const token = await cookieToken(page);
+  expect(token, 'the osp_token cookie after sign-in').toBeTruthy();
+  const force = await apiForceView(request, token ?? '');
+  expect(force.forceView).toBe(1);
+  const articleId = String(force.forceViewArticleId);
+  const url = new URL(page.url());
+  expect(url.pathname === `/dashboard/preview-artical/${articleId}` || url.searchParams.get('id') === articleId).toBe(true);
+
+  const article = (await (await request.get(`/api/article/${articleId}`, { headers: bearer(token ?? '') })).json()) as ApiEnvelope<Article>;
+  await expect(page.getByText(article.data.title).first()).toBeVisible();
+  const confirm = button(page, ArticleMessages.confirm);
+  await expect(confirm).toBeVisible();
+  await saveScreenshot(page, 'auth-forced-article');
+
+  await confirm.click();
+
+  await expect(page).toHaveURL((current) => current.pathname === '/dashboard');
+  await expect(page.getByText('张三').first()).toBeVisible();
+  expect((await apiForceView(request, token ?? '')).forceView).not.toBe(1);
+
+  // A later navigation asks for forced articles again (SPEC §2) and now stays where it is.
+  const forceAsked = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/article/force/view');
+  await page.goto('/dashboard');
+  await forceAsked;
+  await expect(page.getByText('张三').first()).toBeVisible();
+  await expect(page).toHaveURL((current) => current.pathname === '/dashboard');
+  await saveScreenshot(page, 'auth-dashboard-after-forced-article');
+});

@@ -1,0 +1,28 @@
+import { expect, test } from '@playwright/test';
+import { LoginMessages } from '@osp/shared';
+import { saveScreenshot } from '../support/screenshots';
+import { loginForm, message, signInViaForm } from '../support/ui';
+
+test('[AUTH] gets a captcha on the sign-in page after three wrong passwords', async ({ page }) => {
+  await page.goto('/login');
+  const form = loginForm(page);
+  await expect(form.username).toBeVisible();
+  await expect(form.captcha).toBeHidden();
+
+  for (let attempt = 1; attempt <= 3; attempt += 1) {
+    const answered = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/authorizations');
+    await signInViaForm(page, 'sunba', `Wrong#${attempt}pass`);
+    await answered;
+    await expect(message(page, LoginMessages.badCredentials)).toBeVisible();
+  }
+
+  await expect(page).toHaveURL((url) => url.pathname === '/login');
+  await expect(form.captcha).toBeVisible();
+  const image = page
+    .getByRole('img', { name: /验证码/ })
+    .or(page.locator('img[src^="data:image"]'))
+    .first();
+  await expect(image).toBeVisible();
+  expect(await image.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+  await saveScreenshot(page, 'auth-login-captcha');
+});

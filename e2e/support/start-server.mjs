@@ -1,0 +1,104 @@
+// Starts the real server for the browser journeys (playwright.config.ts → webServer):
+// 1. wipes its data folder (E2E_DATA_DIR, default <tmp>/osp-e2e-data) so that the demo company is
+//    seeded afresh, and points the server's DATA_DIR at it,
+// 2. builds the web app when apps/web/dist is missing or older than its sources,
+// 3. serves a private copy of apps/web/dist, so that a rebuild during the run (vite empties dist and
+//    renames every asset) cannot break the pages under test,
+// 4. runs the server in the foreground, passing Playwright's stop signal on.
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+function fail(message) {
+  console.error(`[e2e] ${message}`);
+  process.exit(1);
+}
+
+const dataDir = process.env.E2E_DATA_DIR || path.join(os.tmpdir(), 'osp-e2e-data');
+// It is deleted below: refuse anything that does not look like a throw-away folder of ours.
+if (!path.isAbsolute(dataDir) || !path.basename(dataDir).includes('e2e')) {
+  fail(`E2E_DATA_DIR must be an absolute path of a folder whose name contains "e2e", got "${dataDir}"`);
+}
+process.env.DATA_DIR = dataDir;
+fs.rmSync(dataDir, { recursive: true, force: true });
+fs.mkdirSync(dataDir, { recursive: true });
+
+/** The newest modification time of a file or of any file below a folder (0 if it does not exist). */
+function newestMtime(target) {
+  let stat;
+  try {
+    stat = fs.statSync(target);
+  } catch {
+    return 0;
+  }
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = 0;
+  for (const entry of fs.readdirSync(target)) {
+    if (entry === 'node_modules' || entry === 'dist') continue;
+    newest = Math.max(newest, newestMtime(path.join(target, entry)));
+  }
+  return newest;
+}
+
+const webDist = path.join(root, 'apps/web/dist');
+const builtIndex = path.join(webDist, 'index.html');
+const sources = ['apps/web/src', 'apps/web/public', 'apps/web/index.html', 'apps/web/package.json', 'packages/shared/src'];
+const sourcesTime = Math.max(
+  ...sources.map((source) => newestMtime(path.join(root, source))),
+  ...fs
+    .readdirSync(path.join(root, 'apps/web'))
+    .filter((name) => name.startsWith('vite.config'))
+    .map((name) => newestMtime(path.join(root, 'apps/web', name))),
+);
+const builtTime = newestMtime(builtIndex);
+function build(reason) {
+  console.error(`[e2e] building the web app (${reason})`);
+  const result = spawnSync('npm', ['run', 'build', '-w', '@osp/web'], { cwd: root, stdio: ['ignore', process.stderr, process.stderr] });
+  if (result.status !== 0)
+    fail(`npm run build -w @osp/web failed (exit ${result.status ?? result.signal}); the journeys need the built web app`);
+}
+if (builtTime === 0 || builtTime < sourcesTime)
+  build(builtTime === 0 ? 'no apps/web/dist/index.html' : 'sources changed since the last build');
+
+/** Hashed asset names (name-HASH.js/.css) that index.html and the scripts refer to but the copy lacks. */
+function missingAssets(dir) {
+  const assetsDir = path.join(dir, 'assets');
+  const present = new Set(fs.existsSync(assetsDir) ? fs.readdirSync(assetsDir) : []);
+  const texts = [fs.readFileSync(path.join(dir, 'index.html'), 'utf8')];
+  for (const name of present) if (name.endsWith('.js')) texts.push(fs.readFileSync(path.join(assetsDir, name), 'utf8'));
+  const missing = new Set();
+  for (const text of texts) {
+    for (const match of text.matchAll(/assets\/([\w.-]+\.(?:js|css))|["'`]\.\/([\w.-]+\.(?:js|css))["'`]/g)) {
+      const name = match[1] ?? match[2];
+      if (name && !present.has(name)) missing.add(name);
+    }
+  }
+  return [...missing];
+}
+
+function snapshotWebApp(target) {
+  fs.rmSync(target, { recursive: true, force: true });
+  if (!fs.existsSync(builtIndex)) return ['index.html'];
+  fs.cpSync(webDist, target, { recursive: true });
+  return fs.existsSync(path.join(target, 'index.html')) ? missingAssets(target) : ['index.html'];
+}
+
+const webCopy = path.join(dataDir, 'web');
+let missing = snapshotWebApp(webCopy);
+if (missing.length > 0) {
+  // Copied in the middle of someone else's build: build once more and copy again.
+  build(`the copy of apps/web/dist was incomplete: ${missing.slice(0, 3).join(', ')}`);
+  missing = snapshotWebApp(webCopy);
+  if (missing.length > 0) fail(`apps/web/dist is incomplete after a build: ${missing.join(', ')}`);
+}
+process.env.WEB_DIST = webCopy;
+
+const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], { cwd: root, stdio: 'inherit', env: process.env });
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => server.kill(signal));
+}
+server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -1,0 +1,61 @@
+import { defineConfig } from '@playwright/test';
+import { BASE_URL, E2E_PORT } from './e2e/support/env';
+
+/**
+ * Browser journeys (DESIGN §8) in Debian's Chromium against the real server with a fresh demo
+ * database. e2e/support/start-server.mjs wipes the data folder and rebuilds the web app when its
+ * sources are newer than apps/web/dist before it starts the server: Playwright starts webServer
+ * before globalSetup, and the server only serves the web app it finds at start-up.
+ */
+export default defineConfig({
+  testDir: 'e2e',
+  outputDir: 'test-results',
+  fullyParallel: false,
+  forbidOnly: Boolean(process.env.CI),
+  workers: 2,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [
+    ['list'],
+    ['html', { outputFolder: 'playwright-report', open: 'never' }],
+    // scripts/test.mjs (`npm test`) reads the counts from this file.
+    ...(process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [['json'] as ['json']] : []),
+  ],
+  use: {
+    baseURL: BASE_URL,
+    screenshot: 'only-on-failure',
+    trace: 'retain-on-failure',
+    locale: 'zh-CN',
+    timezoneId: 'Asia/Shanghai',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    },
+  },
+  projects: [
+    {
+      name: 'desktop',
+      use: { browserName: 'chromium', viewport: { width: 1440, height: 900 } },
+    },
+  ],
+  webServer: {
+    command: 'node e2e/support/start-server.mjs',
+    url: `${BASE_URL}/api/health`,
+    reuseExistingServer: false,
+    // The first run may build the web app before the server starts.
+    timeout: 240_000,
+    stdout: 'pipe',
+    stderr: 'pipe',
+    env: {
+      PORT: String(E2E_PORT),
+      HOST: '127.0.0.1',
+      // start-server.mjs sets DATA_DIR to its own wiped folder (E2E_DATA_DIR, default <tmp>/osp-e2e-data);
+      // the database is always the embedded SQLite file there, whatever the calling shell points at.
+      DATABASE_URL: '',
+      SQLITE_FILE: '',
+      LOG_LEVEL: 'warn',
+      OSP_DEMO: '1',
+    },
+  },
+});
