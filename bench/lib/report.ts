@@ -1,0 +1,233 @@
+/** The results: a console table, Markdown for docs/performance.md and bench/results/latest.json. */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { BenchConfig, EngineName } from './config';
+import type { Measurement } from './load';
+import type { TargetId } from './targets';
+
+export const GOALS = { minRatio: 0.35, maxP99Ms: 25 } as const;
+
+export interface GoalCheck {
+  ratioMet: boolean;
+  p99Met: boolean;
+  clean: boolean;
+  met: boolean;
+}
+
+export interface TargetResult {
+  id: TargetId;
+  label: string;
+  hasGoal: boolean;
+  measurement?: Measurement;
+  /** Requests/s as a share of the hello-world baseline of the same engine section. */
+  ratio?: number;
+  goal?: GoalCheck;
+  error?: string;
+}
+
+export interface EngineResult {
+  engine: EngineName;
+  skipped?: string;
+  targets: TargetResult[];
+}
+
+export interface Machine {
+  nproc: number;
+  cpuModel: string;
+  memoryGiB: number;
+  node: string;
+  os: string;
+  loadAverageAtStart: number[];
+}
+
+export interface BenchReport {
+  date: string;
+  machine: Machine;
+  settings: Pick<BenchConfig, 'duration' | 'runs' | 'connections' | 'warmup' | 'engines' | 'ospLogLevel'>;
+  note: string;
+  goals: typeof GOALS;
+  engines: EngineResult[];
+}
+
+export function machineInfo(): Machine {
+  return {
+    nproc: os.availableParallelism(),
+    cpuModel: os.cpus()[0]?.model.trim() ?? 'unknown',
+    memoryGiB: Math.round((os.totalmem() / 1024 ** 3) * 10) / 10,
+    node: process.version,
+    os: `${os.type()} ${os.release()}`,
+    loadAverageAtStart: os.loadavg().map((value) => Math.round(value * 100) / 100),
+  };
+}
+
+export function checkGoal(measurement: Measurement, ratio: number): GoalCheck {
+  const ratioMet = ratio >= GOALS.minRatio;
+  const p99Met = measurement.p99 < GOALS.maxP99Ms;
+  const clean = measurement.failures === 0;
+  return { ratioMet, p99Met, clean, met: ratioMet && p99Met && clean };
+}
+
+const int = (value: number) => Math.round(value).toLocaleString('en-US');
+const ms = (value: number) => (Math.round(value * 10) / 10).toFixed(1);
+const pct = (value: number | undefined) => (value === undefined ? '—' : `${Math.round(value * 100)} %`);
+
+function verdict(target: TargetResult): string {
+  if (target.error) return 'failed';
+  if (!target.goal) return '—';
+  if (target.goal.met) return 'met';
+  const why: string[] = [];
+  if (!target.goal.ratioMet) why.push(`req/s ${pct(target.ratio)} < ${pct(GOALS.minRatio)}`);
+  if (!target.goal.p99Met) why.push(`p99 ≥ ${GOALS.maxP99Ms} ms`);
+  if (!target.goal.clean) why.push(`${target.measurement?.failures ?? 0} failed requests`);
+  return `NOT met (${why.join('; ')})`;
+}
+
+interface Row {
+  engine: string;
+  target: string;
+  rps: string;
+  p99: string;
+  ratio: string;
+  cpu: string;
+  runs: string;
+  verdict: string;
+}
+
+function rowsOf(report: BenchReport): Row[] {
+  const rows: Row[] = [];
+  for (const section of report.engines) {
+    for (const target of section.targets) {
+      const m = target.measurement;
+      rows.push({
+        engine: section.engine,
+        target: target.label,
+        rps: m ? int(m.rps) : '—',
+        p99: m ? ms(m.p99) : '—',
+        ratio: pct(target.ratio),
+        cpu: m?.serverCpuUs === undefined ? '—' : int(m.serverCpuUs),
+        runs: m ? m.runs.map((run) => int(run.rps)).join(' / ') : (target.error ?? ''),
+        verdict: verdict(target),
+      });
+    }
+  }
+  return rows;
+}
+
+const HEADERS: Row = {
+  engine: 'Engine',
+  target: 'Server / endpoint',
+  rps: 'req/s (median)',
+  p99: 'p99 ms (median)',
+  ratio: 'vs hello req/s',
+  cpu: 'server CPU µs/req',
+  runs: 'req/s of each run',
+  verdict: 'Target',
+};
+const COLUMNS = Object.keys(HEADERS) as (keyof Row)[];
+
+function skippedLines(report: BenchReport): string[] {
+  return report.engines.flatMap((section) => (section.skipped ? [`${section.engine}: not measured — ${section.skipped}`] : []));
+}
+
+export function consoleTable(report: BenchReport): string {
+  const rows = [HEADERS, ...rowsOf(report)];
+  const widths = COLUMNS.map((column) => Math.max(...rows.map((row) => row[column].length)));
+  const line = (row: Row) => COLUMNS.map((column, i) => row[column].padEnd(widths[i] ?? 0)).join('  ');
+  return [line(HEADERS), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.slice(1).map(line), ...skippedLines(report)].join('\n');
+}
+
+function markdownTable(report: BenchReport): string {
+  const cell = (text: string) => text.replaceAll('|', '\\|');
+  const rows = rowsOf(report);
+  return [
+    `| ${COLUMNS.map((c) => HEADERS[c]).join(' | ')} |`,
+    `| ${COLUMNS.map((c) => (['rps', 'p99', 'ratio', 'cpu'].includes(c) ? '---:' : '---')).join(' | ')} |`,
+    ...rows.map((row) => `| ${COLUMNS.map((c) => cell(row[c])).join(' | ')} |`),
+  ].join('\n');
+}
+
+export const MARK_START = '<!-- bench:results:start — written by `npm run bench`; edits between the markers are overwritten -->';
+export const MARK_END = '<!-- bench:results:end -->';
+
+export function markdownSection(report: BenchReport): string {
+  const { machine, settings } = report;
+  const goalLines: string[] = [];
+  for (const section of report.engines) {
+    for (const target of section.targets) {
+      if (target.hasGoal) goalLines.push(`- ${section.engine}, ${target.label}: **${verdict(target)}**`);
+    }
+  }
+  goalLines.push(...skippedLines(report).map((line) => `- ${line}`));
+  return [
+    MARK_START,
+    '## Latest run',
+    '',
+    `- Date: ${report.date}`,
+    `- Machine: ${machine.nproc} CPU cores (nproc), ${machine.cpuModel}, ${machine.memoryGiB} GiB memory, ${machine.os}, Node ${machine.node}`,
+    // The load average lags by minutes, so it is shown, not judged: BENCH_NOTE says what else ran.
+    `- Load average when the run began (1, 5, 15 min): ${machine.loadAverageAtStart.join(', ')}`,
+    ...(report.note ? [`- Note: ${report.note}`] : []),
+    `- Settings: ${settings.runs} × ${settings.duration} s per target after ${settings.warmup} s of warm-up, ${settings.connections} connections, engines ${settings.engines.join(', ')}`,
+    '',
+    '### Method',
+    '',
+    '- Every server runs in a child process of its own (`node --import tsx …`), started fresh for each target, warmed up with',
+    `  ${settings.warmup} s of the same load (discarded), measured ${settings.runs} times for ${settings.duration} s, then stopped. autocannon`,
+    `  generates the load from the parent process with ${settings.connections} connections and no pipelining, so on a 2-core machine the`,
+    '  load generator and the server each get about one core.',
+    "- Figures: the median over the runs of autocannon's mean requests/s, and the median over the runs of the p99 latency.",
+    '  Any non-2xx answer or connection error makes the target fail.',
+    '- "server CPU µs/req": CPU time (user + system, from /proc) of the server process per answered request, median over the',
+    '  runs. It is far less sensitive than req/s to other work on the machine; for PostgreSQL it leaves out the database',
+    "  server's own CPU.",
+    '- Baseline (a) `bench/servers/hello.ts`: bare Fastify 5, `GET /` answers `{hello:"world"}`, no logging.',
+    '- Baseline (b) `bench/servers/one-row.ts`: bare Fastify 5 reading one row by a unique indexed column of a 1 000-row table',
+    '  through the same driver as OSP — a prepared better-sqlite3 statement (WAL) or a `pg.Pool` (max 10) query — no logging.',
+    '- OSP: `node --import tsx apps/server/src/main.ts` as in production with demo data, signed in as `zhangsan`, sending',
+    `  \`Authorization: Bearer <token>\` and \`Service: dashboard\`; \`LOG_LEVEL=${settings.ospLogLevel}\` (one log line per request), stdout to /dev/null.`,
+    '',
+    '### Targets',
+    '',
+    `Each OSP endpoint serves at least ${pct(GOALS.minRatio)} of the requests/s of the hello-world baseline measured in the same`,
+    `engine section, with a p99 latency under ${GOALS.maxP99Ms} ms.`,
+    '',
+    '### Results',
+    '',
+    markdownTable(report),
+    '',
+    '### Targets met?',
+    '',
+    ...goalLines,
+    MARK_END,
+  ].join('\n');
+}
+
+const DOC_HEADER = `# Performance
+
+Speed is measured by \`npm run bench\` (\`bench/run.ts\`) against bare Fastify baselines measured in the same run
+(DESIGN §8). The section between the markers below is rewritten by every run; the rest of this file is written by hand.
+
+Run it with \`npm run bench\`. Knobs: \`BENCH_DURATION\` (seconds per run, default 10), \`BENCH_RUNS\` (default 3),
+\`BENCH_CONNECTIONS\` (default 50), \`BENCH_ENGINES\` (default \`sqlite,postgres\`). A quick smoke run:
+\`BENCH_DURATION=2 BENCH_RUNS=1 npm run bench\`.
+`;
+
+/** Replaces the generated section of the file, keeping everything written by hand around it. */
+export function writeDoc(file: string, report: BenchReport): void {
+  const section = markdownSection(report);
+  const current = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '';
+  const start = current.indexOf('<!-- bench:results:start');
+  const end = current.indexOf(MARK_END);
+  let next: string;
+  if (start >= 0 && end > start) next = current.slice(0, start) + section + current.slice(end + MARK_END.length);
+  else if (current) next = `${current.trimEnd()}\n\n${section}\n`;
+  else next = `${DOC_HEADER}\n${section}\n`;
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, next);
+}
+
+export function writeJson(file: string, report: BenchReport): void {
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
+}

@@ -1,0 +1,91 @@
+/**
+ * `node --import tsx bench/profile.ts [path]`: where an OSP endpoint spends its CPU. Starts the OSP
+ * server with --cpu-prof, loads `path` (default /api/user/profile) like the benchmark does, stops
+ * the server and prints its self time by package and by function. Engine: first of BENCH_ENGINES.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { loadBenchConfig } from './lib/config';
+import { prepareEngine } from './lib/engines';
+import { measure } from './lib/load';
+import { cleanupAll, installExitHandlers, makeTempDir, stopServer } from './lib/processes';
+import { startOsp } from './lib/targets';
+
+interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number };
+}
+interface CpuProfile {
+  nodes: ProfileNode[];
+  samples: number[];
+  timeDeltas: number[];
+}
+
+/** `fastify`, `kysely`, `server:modules/auth`, `node:internal`, `(garbage collector)`… */
+function bucketOf(node: ProfileNode): string {
+  const { url, functionName } = node.callFrame;
+  if (!url) return functionName.startsWith('(') ? functionName : '(native)';
+  const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(url);
+  if (pkg?.[1]) return pkg[1];
+  const own = /apps\/server\/src\/((?:modules\/)?[^/]+)/.exec(url);
+  if (own?.[1]) return `server:${own[1].replace(/\.ts$/, '')}`;
+  if (url.startsWith('node:')) return 'node internals';
+  return path.basename(url);
+}
+
+function printTop(title: string, totals: Map<string, number>, all: number, limit: number): void {
+  console.log(`\n${title}`);
+  const sorted = [...totals.entries()].sort((a, b) => b[1] - a[1]).slice(0, limit);
+  for (const [name, micros] of sorted) console.log(`  ${((micros / all) * 100).toFixed(1).padStart(5)} %  ${name}`);
+}
+
+function summarise(file: string): void {
+  const profile = JSON.parse(fs.readFileSync(file, 'utf8')) as CpuProfile;
+  const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+  const byBucket = new Map<string, number>();
+  const byFunction = new Map<string, number>();
+  let all = 0;
+  profile.samples.forEach((id, i) => {
+    const node = byId.get(id);
+    const micros = profile.timeDeltas[i] ?? 0;
+    if (!node || node.callFrame.functionName === '(idle)') return;
+    all += micros;
+    const bucket = bucketOf(node);
+    byBucket.set(bucket, (byBucket.get(bucket) ?? 0) + micros);
+    const fn = `${node.callFrame.functionName || '(anonymous)'} ${bucket}:${node.callFrame.lineNumber + 1}`;
+    byFunction.set(fn, (byFunction.get(fn) ?? 0) + micros);
+  });
+  printTop('Busy CPU time by package (self time, idle excluded)', byBucket, all, 20);
+  printTop('Top functions (self time)', byFunction, all, 25);
+}
+
+async function main(): Promise<void> {
+  installExitHandlers();
+  const config = { ...loadBenchConfig(), runs: 1 };
+  const endpoint = process.argv[2] ?? '/api/user/profile';
+  const engine = config.engines[0] ?? 'sqlite';
+  const preparation = await prepareEngine(engine, config);
+  if (!preparation.ok) throw new Error(preparation.reason);
+  const profileDir = makeTempDir('osp-bench-cpuprof');
+  const started = await startOsp(preparation.setup, config, endpoint, ['--cpu-prof', `--cpu-prof-dir=${profileDir}`]);
+  const result = await measure(started.load, config, (_, run) =>
+    console.log(`${engine} ${endpoint}: ${Math.round(run.rps)} req/s, p99 ${run.p99} ms`),
+  );
+  if (result.failures > 0) console.log(`${result.failures} requests failed`);
+  await stopServer(started.server, 15_000);
+  const [file] = fs.readdirSync(profileDir).filter((name) => name.endsWith('.cpuprofile'));
+  if (!file) throw new Error('the server wrote no CPU profile');
+  summarise(path.join(profileDir, file));
+  await preparation.setup.dispose();
+}
+
+void main()
+  .then(() => 0)
+  .catch((error: unknown) => {
+    console.error(error);
+    return 1;
+  })
+  .then(async (code) => {
+    await cleanupAll();
+    process.exit(code);
+  });

@@ -1,0 +1,117 @@
+/**
+ * `npm run bench`: hello-world and one-row baselines, then OSP's GET /api/user/profile and
+ * GET /api/user/menu, on SQLite and PostgreSQL, each server in a fresh child process.
+ * Writes docs/performance.md (generated section) and bench/results/latest.json.
+ */
+import path from 'node:path';
+import { loadBenchConfig, ROOT_DIR, type BenchConfig } from './lib/config';
+import { prepareEngine, type EngineSetup } from './lib/engines';
+import { measure } from './lib/load';
+import { cleanupAll, installExitHandlers, stopServer } from './lib/processes';
+import {
+  checkGoal,
+  GOALS,
+  consoleTable,
+  machineInfo,
+  writeDoc,
+  writeJson,
+  type BenchReport,
+  type EngineResult,
+  type TargetResult,
+} from './lib/report';
+import { TARGETS, type Target } from './lib/targets';
+
+const DOC_FILE = path.join(ROOT_DIR, 'docs/performance.md');
+const JSON_FILE = path.join(ROOT_DIR, 'bench/results/latest.json');
+
+async function runTarget(target: Target, setup: EngineSetup, config: BenchConfig): Promise<TargetResult> {
+  const result: TargetResult = { id: target.id, label: target.label, hasGoal: target.hasGoal };
+  console.log(`\n[${setup.engine}] ${target.label}`);
+  let started: Awaited<ReturnType<Target['start']>> | undefined;
+  try {
+    started = await target.start(setup, config);
+    const { server } = started;
+    console.log(`  started (pid ${server.pid}); warming up ${config.warmup} s, then ${config.runs} × ${config.duration} s`);
+    result.measurement = await measure(started.load, config, (i, run) => {
+      const failed = run.non2xx + run.errors;
+      const cpu =
+        run.serverCpuUs === undefined ? '' : `, server ${Math.round(run.serverCpuUs)} µs CPU/req (${run.serverCores?.toFixed(2)} cores)`;
+      console.log(`  run ${i + 1}: ${Math.round(run.rps)} req/s, p99 ${run.p99} ms${cpu}${failed ? `, ${failed} FAILED requests` : ''}`);
+    });
+    if (server.hasExited()) throw new Error(`${server.name} ended during the measurement\n${server.stderrTail()}`);
+  } catch (error) {
+    result.error = error instanceof Error ? error.message : String(error);
+    console.error(`  FAILED: ${result.error}`);
+  } finally {
+    if (started) await stopServer(started.server);
+  }
+  return result;
+}
+
+async function runEngine(engine: EngineResult['engine'], config: BenchConfig): Promise<EngineResult> {
+  const preparation = await prepareEngine(engine, config);
+  if (!preparation.ok) {
+    console.log(`\n[${engine}] SKIPPED: ${preparation.reason}`);
+    return { engine, skipped: preparation.reason, targets: [] };
+  }
+  const { setup } = preparation;
+  try {
+    const targets: TargetResult[] = [];
+    for (const target of TARGETS) targets.push(await runTarget(target, setup, config));
+    const hello = targets.find((t) => t.id === 'hello')?.measurement;
+    for (const target of targets) {
+      if (!hello || !target.measurement) continue;
+      target.ratio = target.measurement.rps / hello.rps;
+      if (target.hasGoal) target.goal = checkGoal(target.measurement, target.ratio);
+    }
+    return { engine, targets };
+  } finally {
+    await setup.dispose();
+  }
+}
+
+async function main(): Promise<number> {
+  installExitHandlers();
+  const config = loadBenchConfig();
+  const machine = machineInfo();
+  console.log(
+    `OSP bench: ${config.runs} × ${config.duration} s per target, ${config.connections} connections, engines ${config.engines.join(', ')}; ` +
+      `${machine.nproc} cores, load average ${machine.loadAverageAtStart.join(' ')}`,
+  );
+  const report: BenchReport = {
+    date: new Date().toISOString(),
+    machine,
+    settings: {
+      duration: config.duration,
+      runs: config.runs,
+      connections: config.connections,
+      warmup: config.warmup,
+      engines: config.engines,
+      ospLogLevel: config.ospLogLevel,
+    },
+    note: config.note,
+    goals: GOALS,
+    engines: [],
+  };
+  for (const engine of config.engines) report.engines.push(await runEngine(engine, config));
+
+  console.log(`\n${consoleTable(report)}\n`);
+  writeJson(JSON_FILE, report);
+  console.log(`wrote ${path.relative(ROOT_DIR, JSON_FILE)}`);
+  if (config.writeDocs) {
+    writeDoc(DOC_FILE, report);
+    console.log(`wrote ${path.relative(ROOT_DIR, DOC_FILE)}`);
+  }
+  const failed = report.engines.some((section) => section.targets.some((t) => t.error));
+  return failed ? 1 : 0;
+}
+
+void main()
+  .catch((error: unknown) => {
+    console.error(error);
+    return 1;
+  })
+  .then(async (code) => {
+    await cleanupAll();
+    process.exit(code);
+  });
