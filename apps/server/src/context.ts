@@ -15,4 +15,7 @@ export interface Caller {
   userId: number;
   username: string;
   sessionId: number;
+  /** Role keys and the union of their permissions, as of this request (a change applies at once). */
+  roles: string[];
+  permissions: string[];
 }

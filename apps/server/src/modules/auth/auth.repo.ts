@@ -1,6 +1,7 @@
 import type { Db } from '../../db/index';
+import { preparedQuery } from '../../db/prepared';
 
-export interface SessionRow {
+export interface SessionWithAccess {
   session_id: number;
   user_id: number;
   username: string;
@@ -8,12 +9,21 @@ export interface SessionRow {
   created_at: string;
   last_seen_at: string;
   expires_at: string;
+  roles: string[];
+  permissions: string[];
 }
 
-export function findLiveSessionByTokenHash(db: Db, tokenHash: string): Promise<SessionRow | undefined> {
-  return db
+/**
+ * The live session of a token with its user's roles and permissions, in one round trip: every
+ * signed-in request runs this, and the policies of every module need the permissions.
+ */
+const sessionWithAccessQuery = preparedQuery((db: Db, params: { tokenHash: string }) =>
+  db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
+    .leftJoin('user_roles', 'user_roles.user_id', 'users.id')
+    .leftJoin('roles', 'roles.id', 'user_roles.role_id')
+    .leftJoin('role_permissions', 'role_permissions.role_id', 'roles.id')
     .select([
       'sessions.id as session_id',
       'sessions.user_id',
@@ -22,10 +32,34 @@ export function findLiveSessionByTokenHash(db: Db, tokenHash: string): Promise<S
       'sessions.created_at',
       'sessions.last_seen_at',
       'sessions.expires_at',
+      'roles.key as role',
+      'role_permissions.permission',
     ])
-    .where('sessions.token_hash', '=', tokenHash)
-    .where('sessions.revoked_at', 'is', null)
-    .executeTakeFirst();
+    .where('sessions.token_hash', '=', params.tokenHash)
+    .where('sessions.revoked_at', 'is', null),
+);
+
+export async function findLiveSessionByTokenHash(db: Db, tokenHash: string): Promise<SessionWithAccess | undefined> {
+  const rows = await sessionWithAccessQuery(db, { tokenHash });
+  const [first] = rows;
+  if (!first) return undefined;
+  const roles = new Set<string>();
+  const permissions = new Set<string>();
+  for (const row of rows) {
+    if (row.role) roles.add(row.role);
+    if (row.permission) permissions.add(row.permission);
+  }
+  return {
+    session_id: first.session_id,
+    user_id: first.user_id,
+    username: first.username,
+    user_status: first.user_status,
+    created_at: first.created_at,
+    last_seen_at: first.last_seen_at,
+    expires_at: first.expires_at,
+    roles: [...roles].sort(),
+    permissions: [...permissions].sort(),
+  };
 }
 
 export async function insertSession(

@@ -105,7 +105,13 @@ export async function authenticate(ctx: AppContext, authorization: string | unde
   if (now - new Date(session.last_seen_at).getTime() > TOUCH_EVERY_MS) {
     await repo.touchSession(ctx.db, session.session_id, new Date(now).toISOString(), expiryFrom(ctx, session.created_at, now));
   }
-  return { userId: session.user_id, username: session.username, sessionId: session.session_id };
+  return {
+    userId: session.user_id,
+    username: session.username,
+    sessionId: session.session_id,
+    roles: session.roles,
+    permissions: session.permissions,
+  };
 }
 
 export async function checkAuthorization(

@@ -1,7 +1,9 @@
 import type { Db } from '../../db/index';
+import { preparedQuery } from '../../db/prepared';
 
-export function findProfileRow(db: Db, userId: number) {
-  return db
+/** The profile fields of one user; prepared because every page load asks for it. */
+export const findProfileRow = preparedQuery((db: Db, params: { userId: number }) =>
+  db
     .selectFrom('users')
     .leftJoin('depts', 'depts.id', 'users.dept_id')
     .select([
@@ -18,29 +20,10 @@ export function findProfileRow(db: Db, userId: number) {
       'users.wechat',
       'users.profile_photo',
     ])
-    .where('users.id', '=', userId)
-    .executeTakeFirst();
-}
+    .where('users.id', '=', params.userId),
+);
 
-export type ProfileRow = NonNullable<Awaited<ReturnType<typeof findProfileRow>>>;
-
-/** The user's role keys and the union of their permissions, in one round trip. */
-export async function findRolesAndPermissions(db: Db, userId: number): Promise<{ roles: string[]; permissions: string[] }> {
-  const rows = await db
-    .selectFrom('user_roles')
-    .innerJoin('roles', 'roles.id', 'user_roles.role_id')
-    .leftJoin('role_permissions', 'role_permissions.role_id', 'roles.id')
-    .select(['roles.key as role', 'role_permissions.permission'])
-    .where('user_roles.user_id', '=', userId)
-    .execute();
-  const roles = new Set<string>();
-  const permissions = new Set<string>();
-  for (const row of rows) {
-    roles.add(row.role);
-    if (row.permission) permissions.add(row.permission);
-  }
-  return { roles: [...roles].sort(), permissions: [...permissions].sort() };
-}
+export type ProfileRow = Awaited<ReturnType<typeof findProfileRow>>[number];
 
 export function findPerson(db: Db, userId: number) {
   return db.selectFrom('users').select(['sex', 'mail', 'mobile', 'phone', 'wechat']).where('id', '=', userId).executeTakeFirst();

@@ -8,16 +8,9 @@ import * as repo from './users.repo';
 import { presentPerson, presentProfile } from './users.presenter';
 
 export async function getProfile(ctx: AppContext, caller: Caller): Promise<UserProfile> {
-  const [row, access] = await Promise.all([
-    repo.findProfileRow(ctx.db, caller.userId),
-    repo.findRolesAndPermissions(ctx.db, caller.userId),
-  ]);
+  const [row] = await repo.findProfileRow(ctx.db, { userId: caller.userId });
   if (!row) throw new NotFoundError();
-  return presentProfile(row, access);
-}
-
-export async function getPermissions(ctx: AppContext, caller: Caller): Promise<string[]> {
-  return (await repo.findRolesAndPermissions(ctx.db, caller.userId)).permissions;
+  return presentProfile(row, { roles: caller.roles, permissions: caller.permissions });
 }
 
 export async function getPerson(ctx: AppContext, caller: Caller): Promise<Person> {
