@@ -4,8 +4,8 @@ import { BASE_URL, E2E_PORT } from './e2e/support/env';
 /**
  * Browser journeys (DESIGN §8) in Debian's Chromium against the real server with a fresh demo
  * database. e2e/support/start-server.mjs wipes the data folder and rebuilds the web app when its
- * sources are newer than apps/web/dist before it starts the server: Playwright starts webServer
- * before globalSetup, and the server only serves the web app it finds at start-up.
+ * sources are newer than apps/web/dist before it starts the server (Playwright starts webServer
+ * before any globalSetup could build it).
  */
 export default defineConfig({
   testDir: 'e2e',

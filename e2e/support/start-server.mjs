@@ -2,9 +2,7 @@
 // 1. wipes its data folder (E2E_DATA_DIR, default <tmp>/osp-e2e-data) so that the demo company is
 //    seeded afresh, and points the server's DATA_DIR at it,
 // 2. builds the web app when apps/web/dist is missing or older than its sources,
-// 3. serves a private copy of apps/web/dist, so that a rebuild during the run (vite empties dist and
-//    renames every asset) cannot break the pages under test,
-// 4. runs the server in the foreground, passing Playwright's stop signal on.
+// 3. runs the server in the foreground, passing Playwright's stop signal on.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -64,38 +62,7 @@ function build(reason) {
 if (builtTime === 0 || builtTime < sourcesTime)
   build(builtTime === 0 ? 'no apps/web/dist/index.html' : 'sources changed since the last build');
 
-/** Hashed asset names (name-HASH.js/.css) that index.html and the scripts refer to but the copy lacks. */
-function missingAssets(dir) {
-  const assetsDir = path.join(dir, 'assets');
-  const present = new Set(fs.existsSync(assetsDir) ? fs.readdirSync(assetsDir) : []);
-  const texts = [fs.readFileSync(path.join(dir, 'index.html'), 'utf8')];
-  for (const name of present) if (name.endsWith('.js')) texts.push(fs.readFileSync(path.join(assetsDir, name), 'utf8'));
-  const missing = new Set();
-  for (const text of texts) {
-    for (const match of text.matchAll(/assets\/([\w.-]+\.(?:js|css))|["'`]\.\/([\w.-]+\.(?:js|css))["'`]/g)) {
-      const name = match[1] ?? match[2];
-      if (name && !present.has(name)) missing.add(name);
-    }
-  }
-  return [...missing];
-}
-
-function snapshotWebApp(target) {
-  fs.rmSync(target, { recursive: true, force: true });
-  if (!fs.existsSync(builtIndex)) return ['index.html'];
-  fs.cpSync(webDist, target, { recursive: true });
-  return fs.existsSync(path.join(target, 'index.html')) ? missingAssets(target) : ['index.html'];
-}
-
-const webCopy = path.join(dataDir, 'web');
-let missing = snapshotWebApp(webCopy);
-if (missing.length > 0) {
-  // Copied in the middle of someone else's build: build once more and copy again.
-  build(`the copy of apps/web/dist was incomplete: ${missing.slice(0, 3).join(', ')}`);
-  missing = snapshotWebApp(webCopy);
-  if (missing.length > 0) fail(`apps/web/dist is incomplete after a build: ${missing.join(', ')}`);
-}
-process.env.WEB_DIST = webCopy;
+process.env.WEB_DIST = webDist;
 
 const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], { cwd: root, stdio: 'inherit', env: process.env });
 for (const signal of ['SIGINT', 'SIGTERM']) {
