@@ -44,7 +44,7 @@ export interface CallResult<T> {
   headers: Headers;
 }
 
-async function openTestDb(): Promise<{ handle: DbHandle; drop: () => Promise<void> }> {
+export async function openTestDb(): Promise<{ handle: DbHandle; drop: () => Promise<void> }> {
   if (TEST_ENGINE === 'sqlite') {
     const handle = openDb({ databaseUrl: '', sqliteFile: ':memory:' });
     return { handle, drop: async () => {} };

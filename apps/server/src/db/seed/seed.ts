@@ -1,4 +1,4 @@
-import { ALL_PERMISSIONS } from '@osp/shared';
+import { ALL_PERMISSIONS, isCommonPassword, isStrongPassword, PasswordMessages } from '@osp/shared';
 import type { Db } from '../index';
 import { hashPassword } from '../../modules/auth/passwords';
 import { upsertSetting } from '../../modules/settings/settings.repo';
@@ -61,6 +61,9 @@ export async function seedProduction(db: Db, adminPassword: string): Promise<boo
     throw new Error(
       'The database is empty: set OSP_ADMIN_PASSWORD to the first password of the admin account (or OSP_DEMO=1 for demo data).',
     );
+  }
+  if (!isStrongPassword(adminPassword) || isCommonPassword(adminPassword)) {
+    throw new Error(`OSP_ADMIN_PASSWORD does not pass the password rules: ${PasswordMessages.strength}, and not a common password.`);
   }
   const passwordHash = await hashPassword(adminPassword);
   await db.transaction().execute(async (trx) => {
