@@ -8,7 +8,7 @@ import path from 'node:path';
 import { loadBenchConfig } from './lib/config';
 import { prepareEngine } from './lib/engines';
 import { measure } from './lib/load';
-import { cleanupAll, installExitHandlers, makeTempDir, stopServer } from './lib/processes';
+import { installExitHandlers, makeTempDir, stopServer, runThenCleanUp } from './lib/processes';
 import { startOsp } from './lib/targets';
 
 interface ProfileNode {
@@ -79,13 +79,4 @@ async function main(): Promise<void> {
   await preparation.setup.dispose();
 }
 
-void main()
-  .then(() => 0)
-  .catch((error: unknown) => {
-    console.error(error);
-    return 1;
-  })
-  .then(async (code) => {
-    await cleanupAll();
-    process.exit(code);
-  });
+runThenCleanUp(main);

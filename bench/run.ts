@@ -7,7 +7,7 @@ import path from 'node:path';
 import { loadBenchConfig, ROOT_DIR, type BenchConfig } from './lib/config';
 import { prepareEngine, type EngineSetup } from './lib/engines';
 import { measure } from './lib/load';
-import { cleanupAll, installExitHandlers, stopServer } from './lib/processes';
+import { installExitHandlers, stopServer, runThenCleanUp } from './lib/processes';
 import {
   checkGoal,
   GOALS,
@@ -106,12 +106,4 @@ async function main(): Promise<number> {
   return failed ? 1 : 0;
 }
 
-void main()
-  .catch((error: unknown) => {
-    console.error(error);
-    return 1;
-  })
-  .then(async (code) => {
-    await cleanupAll();
-    process.exit(code);
-  });
+runThenCleanUp(main);

@@ -127,3 +127,17 @@ export function installExitHandlers(): void {
     });
   }
 }
+
+/** Runs a bench entry point, then removes every server and temp folder it left, and exits with its code. */
+export function runThenCleanUp(main: () => Promise<number | void>): void {
+  void main()
+    .then((code) => code ?? 0)
+    .catch((error: unknown) => {
+      console.error(error);
+      return 1;
+    })
+    .then(async (code) => {
+      await cleanupAll();
+      process.exit(code);
+    });
+}
