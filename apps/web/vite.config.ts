@@ -18,8 +18,10 @@ export default defineConfig({
     emptyOutDir: true,
     rolldownOptions: {
       treeshake: {
-        // packages/shared holds only declarations, so a module of it the app does not use (the
-        // zod request schemas the server validates with) can be left out of the bundle.
+        // A module of packages/shared that the app does not use (the zod request schemas the server
+        // validates with, and common/zod-locale.ts, which gives those schemas Chinese messages) is
+        // left out of the bundle. The web validates with antd rules built from the shared rule
+        // functions; a page that starts parsing a zod schema must import common/zod-locale itself.
         moduleSideEffects: (id) => !id.includes('/packages/shared/'),
       },
     },

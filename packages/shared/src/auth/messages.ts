@@ -18,6 +18,8 @@ export const PasswordMessages = {
 export const LoginMessages = {
   usernameRequired: '请输入用户名',
   passwordRequired: '请输入密码',
+  usernameTooLong: '用户名不能超过64个字符',
+  passwordTooLong: '密码不能超过128个字符',
   captchaRequired: '请输入验证码',
   captchaWrong: '验证码错误或已过期，请重新输入',
   badCredentials: '用户名或密码错误',

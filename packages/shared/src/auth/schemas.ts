@@ -3,8 +3,15 @@ import { LoginMessages, PasswordMessages } from './messages';
 import { isCommonPassword, isStrongPassword } from './password';
 
 export const LoginZ = z.object({
-  username: z.string({ error: LoginMessages.usernameRequired }).trim().min(1, LoginMessages.usernameRequired).max(64),
-  password: z.string({ error: LoginMessages.passwordRequired }).min(1, LoginMessages.passwordRequired).max(128),
+  username: z
+    .string({ error: LoginMessages.usernameRequired })
+    .trim()
+    .min(1, LoginMessages.usernameRequired)
+    .max(64, LoginMessages.usernameTooLong),
+  password: z
+    .string({ error: LoginMessages.passwordRequired })
+    .min(1, LoginMessages.passwordRequired)
+    .max(128, LoginMessages.passwordTooLong),
   captcha_key: z.string().max(64).optional(),
   captcha_code: z.string().max(16).optional(),
 });
@@ -46,7 +53,10 @@ export const NewPasswordZ = z
 /** SPEC §3 payload of PATCH /api/password/change with the SPEC §5 rules and messages. */
 export const PasswordChangeZ = z
   .object({
-    old_passwd: z.string({ error: PasswordMessages.oldRequired }).min(1, PasswordMessages.oldRequired).max(128),
+    old_passwd: z
+      .string({ error: PasswordMessages.oldRequired })
+      .min(1, PasswordMessages.oldRequired)
+      .max(128, LoginMessages.passwordTooLong),
     passwd: NewPasswordZ,
     passwd_confirmation: z
       .string({ error: PasswordMessages.confirmRequired })

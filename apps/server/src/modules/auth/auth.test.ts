@@ -57,6 +57,11 @@ describe('POST /api/authorizations', () => {
     });
   });
 
+  it('answers an overlong username in Chinese', async () => {
+    const result = await server.call('POST', '/api/authorizations', { body: { username: 'x'.repeat(65), password: 'p' } });
+    expect(result.body).toMatchObject({ status_code: 422, data: { errors: { username: [LoginMessages.usernameTooLong] } } });
+  });
+
   it('serves the same contract at the main API path', async () => {
     const result = await server.call<{ token: string }>('POST', '/account/AccountAction.php', {
       body: { username: 'lisi', password: 'Demo@1234' },

@@ -42,7 +42,7 @@ describe('GET /api/depts/users', () => {
 
   it('refuses a bad status with a message', async () => {
     const result = await server.call('GET', '/api/depts/users?user_status=9', { token: await server.signIn('zhangsan') });
-    expect(result.body.status_code).toBe(422);
+    expect(result.body).toMatchObject({ status_code: 422, message: '不能大于1', data: { errors: { user_status: ['不能大于1'] } } });
   });
 
   it('needs sign-in', async () => {
