@@ -14,3 +14,6 @@ export * from './menus/menu';
 export * from './settings/settings';
 export * from './holiday/holiday';
 export * from './articles/articles';
+export * from './bills/status';
+export * from './bills/flow';
+export * from './bills/messages';

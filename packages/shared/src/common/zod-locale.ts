@@ -9,23 +9,17 @@ import { zhCN } from 'zod/locales';
 const fallback = zhCN().localeError;
 
 const customError: z.core.$ZodErrorMap = (issue) => {
-  switch (issue.code) {
-    case 'invalid_type':
-      return issue.input === undefined || issue.input === null ? '不能为空' : '格式不正确';
-    case 'too_big':
-      if (issue.origin === 'string') return `不能超过${String(issue.maximum)}个字符`;
-      if (issue.origin === 'number' || issue.origin === 'int') return `不能大于${String(issue.maximum)}`;
-      if (issue.origin === 'array') return `最多选择${String(issue.maximum)}项`;
-      break;
-    case 'too_small':
-      if (issue.origin === 'string') return Number(issue.minimum) <= 1 ? '不能为空' : `不能少于${String(issue.minimum)}个字符`;
-      if (issue.origin === 'number' || issue.origin === 'int') return `不能小于${String(issue.minimum)}`;
-      if (issue.origin === 'array') return `至少选择${String(issue.minimum)}项`;
-      break;
-    case 'invalid_value':
-      return '取值不在允许的范围内';
-    default:
-      break;
+  if (issue.code === 'invalid_type') return issue.input === undefined || issue.input === null ? '不能为空' : '格式不正确';
+  if (issue.code === 'invalid_value') return '取值不在允许的范围内';
+  if (issue.code === 'too_big') {
+    if (issue.origin === 'string') return `不能超过${String(issue.maximum)}个字符`;
+    if (issue.origin === 'number' || issue.origin === 'int') return `不能大于${String(issue.maximum)}`;
+    if (issue.origin === 'array') return `最多选择${String(issue.maximum)}项`;
+  }
+  if (issue.code === 'too_small') {
+    if (issue.origin === 'string') return Number(issue.minimum) <= 1 ? '不能为空' : `不能少于${String(issue.minimum)}个字符`;
+    if (issue.origin === 'number' || issue.origin === 'int') return `不能小于${String(issue.minimum)}`;
+    if (issue.origin === 'array') return `至少选择${String(issue.minimum)}项`;
   }
   return fallback(issue);
 };

@@ -1,0 +1,244 @@
+import { EngineMessages } from '@osp/shared';
+import {
+  activeActivation,
+  advance,
+  closeOpenTasks,
+  endActivation,
+  enterAfter,
+  enterNode,
+  nodeOf,
+  record,
+  type EntryInput,
+  type Run,
+} from './navigate';
+import { computeRoute } from './rules';
+import { needsComment } from './steps';
+import type { BillState, EngineContext, EngineFailure, EngineResult, FlowEvent, FormValues, Initiator, Task, UserId } from './types';
+
+/**
+ * The approval engine: `(flow snapshot, bill state, event) → (new state, effects)` or a typed failure.
+ * The input state is never changed; a failure leaves nothing to persist.
+ */
+
+const fail = (code: EngineFailure['code'], message: string): EngineFailure => ({ ok: false, code, message });
+
+/** A bill before release. */
+export function draftBill(): BillState {
+  return {
+    status: 'draft',
+    version: 0,
+    flowVersionId: null,
+    initiator: null,
+    form: {},
+    chosenHandlers: {},
+    route: [],
+    activations: [],
+    steps: [],
+    tasks: [],
+    history: [],
+    rejectedNodeId: null,
+  };
+}
+
+/** Routes the form and checks that every chosen-handler step on the route has someone chosen. */
+function plan(run: Run, initiator: Initiator, form: FormValues, chosen: Readonly<Record<string, readonly UserId[]>>): EngineFailure | null {
+  const routed = computeRoute(run.ctx.flow, { form, initiator });
+  if (!routed.ok) return fail(422, routed.message);
+  for (const nodeId of routed.route) {
+    for (const step of nodeOf(run, nodeId).steps) {
+      if (step.source.kind === 'chosen' && (chosen[step.id]?.length ?? 0) === 0) return fail(422, EngineMessages.chosenMissing(step.name));
+    }
+  }
+  const s = run.state;
+  s.initiator = initiator;
+  s.form = form;
+  s.chosenHandlers = chosen;
+  s.route = routed.route;
+  s.status = 'doing';
+  return null;
+}
+
+function start(run: Run): void {
+  const startId = run.state.route[0];
+  if (startId === undefined) throw new Error('empty route');
+  enterNode(run, startId, 'forward');
+  enterAfter(run, startId);
+}
+
+/** Finds the task and checks that `actor` may act on it now. */
+function actionableTask(run: Run, taskId: string, actor: UserId): Task | EngineFailure {
+  if (run.state.status !== 'doing') return fail(409, EngineMessages.notDoing);
+  const task = run.state.tasks.find((t) => t.id === taskId);
+  if (!task) return fail(404, EngineMessages.taskNotFound);
+  if (task.actingHandler !== actor) return fail(403, EngineMessages.notHandler);
+  if (task.status === 'waiting') return fail(409, EngineMessages.notYourTurn);
+  if (task.status !== 'pending' || task.activationId !== activeActivation(run.state)?.id) return fail(409, EngineMessages.taskHandled);
+  return task;
+}
+
+function requireInitiator(run: Run, actor: UserId): EngineFailure | null {
+  // A draft has no initiator yet: the service's policy decides who owns it.
+  if (run.state.initiator === null) return null;
+  return run.state.initiator.userId === actor ? null : fail(403, EngineMessages.notInitiator);
+}
+
+/** The last approve node on the route before `nodeId`. */
+function backTarget(run: Run, nodeId: string): string | null {
+  const route = run.state.route;
+  for (let i = route.indexOf(nodeId) - 1; i >= 0; i--) {
+    const id = route[i];
+    if (id !== undefined && nodeOf(run, id).type === 'approve') return id;
+  }
+  return null;
+}
+
+function dispatch(run: Run, event: FlowEvent): EngineFailure | null {
+  const s = run.state;
+  switch (event.type) {
+    case 'release': {
+      if (s.status !== 'draft') return fail(409, EngineMessages.notDraft);
+      const failure = plan(run, event.initiator, event.form, event.chosenHandlers ?? {});
+      if (failure) return failure;
+      s.flowVersionId = run.ctx.flow.versionId;
+      record(run, { action: 'release', actor: event.initiator.userId, nodeId: s.route[0] ?? null });
+      start(run);
+      advance(run);
+      return null;
+    }
+    case 'agree':
+    case 'reject':
+    case 'back':
+    case 'transfer': {
+      const task = actionableTask(run, event.taskId, event.actor);
+      if ('ok' in task) return task;
+      const comment = event.comment?.trim() || null;
+      if (needsComment(event.type) && comment === null) return fail(422, EngineMessages.commentRequired);
+      const act = activeActivation(s);
+      if (!act) throw new Error('pending task without an active node');
+      const base = {
+        actor: event.actor,
+        nodeId: act.nodeId,
+        stepRunId: task.stepRunId,
+        taskId: task.id,
+        onBehalfOf: task.onBehalfOf,
+        comment,
+      };
+      if (event.type === 'transfer') return transfer(run, task, event.to, base);
+      let target: string | null = null;
+      if (event.type === 'back') {
+        target = backTarget(run, act.nodeId);
+        if (target === null) return fail(422, EngineMessages.noBackTarget);
+      }
+      task.comment = comment;
+      task.decidedAt = run.at;
+      task.status = event.type === 'agree' ? 'agreed' : event.type === 'reject' ? 'rejected' : 'returned';
+      record(run, { ...base, action: event.type });
+      if (event.type === 'agree') {
+        advance(run);
+        return null;
+      }
+      // reject and back end the whole activation: every sibling's open task is cancelled, none is lost.
+      closeOpenTasks(run, 'cancelled');
+      endActivation(run, event.type === 'reject' ? 'rejected' : 'returned', 'rejected');
+      if (target === null) {
+        s.status = 'rejected';
+        s.rejectedNodeId = act.nodeId;
+        if (s.initiator) run.effects.push({ kind: 'bill_rejected', notify: s.initiator.userId });
+        return null;
+      }
+      enterNode(run, target, 'back');
+      run.effects.push({ kind: 'bill_sent_back', nodeId: target });
+      advance(run);
+      return null;
+    }
+    case 'withdraw': {
+      const denied = requireInitiator(run, event.actor);
+      if (denied) return denied;
+      if (s.status !== 'doing') return fail(409, EngineMessages.notDoing);
+      record(run, { action: 'withdraw', actor: event.actor, nodeId: activeActivation(s)?.nodeId ?? null, comment: event.comment ?? null });
+      closeOpenTasks(run, 'cancelled');
+      endActivation(run, 'withdrawn', 'cancelled');
+      s.status = 'returned';
+      s.rejectedNodeId = null;
+      return null;
+    }
+    case 'resubmit': {
+      const denied = requireInitiator(run, event.actor);
+      if (denied) return denied;
+      if (s.status !== 'rejected' && s.status !== 'returned') return fail(409, EngineMessages.notResubmittable);
+      const initiator = s.initiator;
+      if (!initiator) throw new Error('resubmit without an initiator');
+      const resumeAt = s.status === 'rejected' && run.ctx.flow.settings.resubmit === 'resume' ? s.rejectedNodeId : null;
+      const failure = plan(run, initiator, event.form, event.chosenHandlers ?? s.chosenHandlers);
+      if (failure) return failure;
+      s.rejectedNodeId = null;
+      record(run, { action: 'resubmit', actor: event.actor, nodeId: resumeAt ?? s.route[0] ?? null });
+      // Resume only when the rejecting node is still on the route the new form takes; otherwise restart.
+      if (resumeAt !== null && s.route.includes(resumeAt)) enterNode(run, resumeAt, 'resume');
+      else start(run);
+      advance(run);
+      return null;
+    }
+    case 'abandon': {
+      const denied = requireInitiator(run, event.actor);
+      if (denied) return denied;
+      if (s.status !== 'draft' && s.status !== 'rejected' && s.status !== 'returned') return fail(409, EngineMessages.notAbandonable);
+      record(run, { action: 'abandon', actor: event.actor, comment: event.comment ?? null });
+      s.status = 'abandoned';
+      return null;
+    }
+    case 'close': {
+      // Who may close is the service's policy (an administrator); the engine only ends the flow cleanly.
+      if (s.status !== 'doing' && s.status !== 'rejected' && s.status !== 'returned') return fail(409, EngineMessages.notDoing);
+      record(run, { action: 'close', actor: event.actor, nodeId: activeActivation(s)?.nodeId ?? null, comment: event.comment ?? null });
+      closeOpenTasks(run, 'cancelled');
+      endActivation(run, 'closed', 'cancelled');
+      s.status = 'closed';
+      return null;
+    }
+  }
+}
+
+function transfer(run: Run, task: Task, to: UserId, base: Omit<EntryInput, 'action'>): EngineFailure | null {
+  if (to === task.actingHandler) return fail(422, EngineMessages.transferToSelf);
+  const open = run.state.tasks.filter((t) => t.stepRunId === task.stepRunId && (t.status === 'pending' || t.status === 'waiting'));
+  if (open.some((t) => t.actingHandler === to)) return fail(422, EngineMessages.transferToHandler);
+  task.status = 'transferred';
+  task.comment = base.comment ?? null;
+  task.decidedAt = run.at;
+  const next: Task = {
+    ...task,
+    id: run.ctx.newId('task'),
+    actingHandler: to,
+    onBehalfOf: task.originalHandler,
+    via: 'transfer',
+    transferredFrom: task.id,
+    status: 'pending',
+    comment: null,
+    createdAt: run.at,
+    decidedAt: null,
+    isAuto: false,
+  };
+  run.state.tasks.push(next);
+  record(run, { ...base, action: 'transfer', toUser: to });
+  run.effects.push({ kind: 'task_assigned', taskId: next.id, userId: to });
+  return null;
+}
+
+/** Applies one event. The service persists the returned state in one transaction, writing `version` conditionally. */
+export function applyEvent(ctx: EngineContext, state: BillState, event: FlowEvent): EngineResult {
+  if (event.expectedVersion !== undefined && event.expectedVersion !== state.version) return fail(409, EngineMessages.staleVersion);
+  if (state.flowVersionId !== null && state.flowVersionId !== ctx.flow.versionId) return fail(409, EngineMessages.flowVersionMismatch);
+  const run: Run = { ctx, state: structuredClone(state), effects: [], at: event.at };
+  const firstEntry = run.state.history.length;
+  const before = state.status;
+  const failure = dispatch(run, event);
+  if (failure) return failure;
+  run.state.version = state.version + 1;
+  // The event's own entry carries the bill's transition; the entries it caused (skips, auto-agrees) follow it.
+  run.state.history.slice(firstEntry).forEach((entry, i) => {
+    entry.before = i === 0 ? before : run.state.status;
+    entry.after = run.state.status;
+  });
+  return { ok: true, state: run.state, effects: run.effects };
+}

@@ -1,0 +1,163 @@
+import { EngineMessages } from '@osp/shared';
+import { describe, expect, it } from 'vitest';
+import { ADMIN, approve, Harness, INITIATOR, LEADER, linearFlow, memoryDirectory, step, time } from './fixtures';
+import { resolveSource } from './handlers';
+import { checkInvariants } from './invariants';
+
+// Departments: 30 ⊂ 20 ⊂ 10. Leaders: 10 → 2, 20 → 7, 30 → 8 (or the initiator).
+const directory = memoryDirectory({
+  depts: {
+    10: { parent: null, leader: LEADER },
+    20: { parent: 10, leader: 7 },
+    30: { parent: 20, leader: 8 },
+    40: { parent: 10, leader: null },
+  },
+  jobs: {
+    5: [
+      { userId: 11, deptIds: [30] },
+      { userId: 12, deptIds: [10] },
+      { userId: 13, deptIds: [40] },
+    ],
+  },
+});
+const initiator = { userId: INITIATOR, deptId: 30, jobIds: [] };
+
+describe('handler sources', () => {
+  it('users keep their order without repeats', () => {
+    expect(resolveSource({ kind: 'users', userIds: [4, 3, 4] }, directory, initiator, undefined)).toEqual([4, 3]);
+  });
+
+  it('a job: all members, or only those covering the initiator department (itself or above)', () => {
+    expect(resolveSource({ kind: 'job', jobId: 5 }, directory, initiator, undefined)).toEqual([11, 12, 13]);
+    expect(resolveSource({ kind: 'job', jobId: 5, onlyCoveringInitiatorDept: true }, directory, initiator, undefined)).toEqual([11, 12]);
+    expect(resolveSource({ kind: 'job', jobId: 6 }, directory, initiator, undefined)).toEqual([]);
+  });
+
+  it('the department leader n levels up', () => {
+    const leader = (levels: number, who = initiator) => resolveSource({ kind: 'leader', levels }, directory, who, undefined);
+    expect([leader(1), leader(2), leader(3), leader(4)]).toEqual([[8], [7], [LEADER], []]);
+    // A leader's own bill goes to the leader above.
+    expect(resolveSource({ kind: 'leader', levels: 1 }, directory, { ...initiator, userId: 8 }, undefined)).toEqual([7]);
+    // A department without a leader keeps its level empty.
+    expect(resolveSource({ kind: 'leader', levels: 1 }, directory, { ...initiator, deptId: 40 }, undefined)).toEqual([]);
+  });
+
+  it('chosen at release, and the initiator', () => {
+    expect(resolveSource({ kind: 'chosen' }, directory, initiator, [9, 9, 4])).toEqual([9, 4]);
+    expect(resolveSource({ kind: 'initiator' }, directory, initiator, undefined)).toEqual([INITIATOR]);
+  });
+});
+
+describe('release with chosen handlers', () => {
+  const flow = linearFlow([approve('n1', step('a', 'orsign', { kind: 'chosen' }))]);
+
+  it('refuses a release that leaves a chosen step empty, naming the step', () => {
+    const h = new Harness(flow);
+    expect(h.tryApply({ type: 'release', initiator: { userId: 1, deptId: 10, jobIds: [] }, form: {} })).toEqual({
+      ok: false,
+      code: 422,
+      message: EngineMessages.chosenMissing('步骤a'),
+    });
+    expect(h.state.status).toBe('draft');
+    h.release({}, { a: [5] });
+    expect(h.taskOf(5)).toBeTruthy();
+  });
+});
+
+describe('empty handler sources', () => {
+  const nodes = () => [approve('n1', step('a', 'orsign', { kind: 'job', jobId: 404 }), step('b', 'orsign', [3]))];
+
+  it('skip: the step is passed over and recorded', () => {
+    const h = new Harness(linearFlow(nodes(), { emptyHandler: 'skip' }));
+    h.release();
+    expect(h.state.steps.map((s) => s.status)).toEqual(['skipped', 'doing']);
+    expect(h.state.history.map((e) => e.action)).toEqual(['release', 'skip']);
+    expect(checkInvariants(h.state)).toEqual([]);
+  });
+
+  it('admin: the template administrator gets the task', () => {
+    const h = new Harness(linearFlow(nodes(), { emptyHandler: 'admin', adminUserId: ADMIN }));
+    h.release();
+    expect(h.taskOf(ADMIN)).toMatchObject({ via: 'admin', originalHandler: ADMIN });
+  });
+
+  it('a flow whose every step is empty completes at release', () => {
+    const h = new Harness(linearFlow([approve('n1', step('a', 'joinsign', { kind: 'job', jobId: 404 }))]));
+    const result = h.release();
+    expect(h.state.status).toBe('done');
+    expect(result.effects).toContainEqual({ kind: 'bill_done' });
+  });
+});
+
+describe('entrust', () => {
+  const entrusting = memoryDirectory({
+    entrusts: [
+      { from: 3, to: 9, start: time(0), end: time(100) },
+      { from: 9, to: 10, start: time(0), end: time(100) },
+      { from: 4, to: 9, templateId: 'other', start: time(0), end: time(100) },
+    ],
+  });
+
+  it('hands new tasks to the delegate, recorded as 代 X 审批 (on behalf of X), one hop only', () => {
+    const h = new Harness(linearFlow([approve('n1', step('a', 'joinsign', [3, 4]))]), entrusting);
+    h.release();
+    expect(h.taskOf(9)).toMatchObject({ originalHandler: 3, actingHandler: 9, onBehalfOf: 3, via: 'entrust' });
+    // 4's entrust covers another template only.
+    expect(h.taskOf(4)).toMatchObject({ onBehalfOf: null, via: 'direct' });
+    expect(h.tryApply({ type: 'agree', taskId: h.taskOf(9).id, actor: 3 })).toMatchObject({ code: 403 });
+    h.act('agree', 9);
+    expect(h.state.history.at(-1)).toMatchObject({ action: 'agree', actor: 9, onBehalfOf: 3 });
+  });
+
+  it('an entrust outside its period does not apply', () => {
+    const late = memoryDirectory({ entrusts: [{ from: 3, to: 9, start: time(50), end: time(100) }] });
+    const h = new Harness(linearFlow([approve('n1', step('a', 'orsign', [3]))]), late);
+    h.release();
+    expect(h.taskOf(3).via).toBe('direct');
+  });
+});
+
+describe('auto-agree when the same person handled the previous step', () => {
+  const flow = (auto: boolean) =>
+    linearFlow(
+      [
+        approve('n1', step('a', 'orsign', [3])),
+        approve('n2', step('b', 'joinsign', [3, 4]), step('c', 'ordersign', [4, 3, 5])),
+        approve('n3', step('d', 'orsign', [6])),
+      ],
+      { autoAgreeSameHandler: auto },
+    );
+
+  it('agrees for the repeated handler only, in every step type, and records it', () => {
+    const h = new Harness(flow(true));
+    h.release();
+    h.act('agree', 3);
+    const auto = h.state.tasks.filter((t) => t.isAuto);
+    expect(auto.map((t) => t.actingHandler)).toEqual([3]);
+    expect(h.state.history.at(-1)).toMatchObject({ action: 'auto_agree', actor: 3, comment: null });
+    expect(auto[0]?.comment).toBe(EngineMessages.autoAgreed);
+    h.act('agree', 4);
+    // Step c: 4 agreed step b, so 4's first turn is automatic; 3 also agreed step b (automatically).
+    expect(h.pending().map((t) => t.actingHandler)).toEqual([5]);
+    expect(checkInvariants(h.state)).toEqual([]);
+  });
+
+  it('is off unless the template asks for it', () => {
+    const h = new Harness(flow(false));
+    h.release();
+    h.act('agree', 3);
+    expect(h.state.tasks.some((t) => t.isAuto)).toBe(false);
+    expect(h.pending().map((t) => t.actingHandler)).toEqual([3, 4]);
+  });
+
+  it('does not apply to a node re-entered after a back', () => {
+    const h = new Harness(flow(true));
+    h.release();
+    h.act('agree', 3);
+    h.act('agree', 4);
+    h.act('agree', 5);
+    h.act('back', 6, '重新审核');
+    expect(h.activeNode()).toBe('n2');
+    expect(h.pending().map((t) => t.actingHandler)).toEqual([3, 4]);
+  });
+});

@@ -1,0 +1,244 @@
+import { EngineMessages, type FlowNode } from '@osp/shared';
+import { assign, resolveSource } from './handlers';
+import { initialTaskStatus, isStepAgreed, nextInOrder } from './steps';
+import type { BillState, Effect, EngineContext, HistoryEntry, NodeActivation, StepRun, Task, TaskStatus } from './types';
+
+/**
+ * Moving a bill through its route: entering nodes, starting steps, deciding them, leaving nodes.
+ * Everything here mutates `run.state`, a private copy made by `applyEvent`.
+ */
+
+export interface Run {
+  ctx: EngineContext;
+  state: BillState;
+  effects: Effect[];
+  at: string;
+}
+
+export function nodeOf(run: Run, nodeId: string): FlowNode {
+  const node = run.ctx.flow.nodes.find((n) => n.id === nodeId);
+  if (!node) throw new Error(`flow snapshot has no node ${nodeId}`);
+  return node;
+}
+
+export function activeActivation(state: BillState): NodeActivation | null {
+  return state.activations.find((a) => a.status === 'active') ?? null;
+}
+
+export function tasksOf(state: BillState, stepRunId: string): Task[] {
+  return state.tasks.filter((t) => t.stepRunId === stepRunId);
+}
+
+export type EntryInput = Partial<Omit<HistoryEntry, 'seq' | 'at' | 'before' | 'after'>> & Pick<HistoryEntry, 'action'>;
+
+/** Appends a history entry; `applyEvent` fills in the bill status before and after the whole event. */
+export function record(run: Run, entry: EntryInput): void {
+  const s = run.state;
+  s.history.push({
+    actor: null,
+    nodeId: null,
+    stepRunId: null,
+    taskId: null,
+    onBehalfOf: null,
+    toUser: null,
+    comment: null,
+    ...entry,
+    seq: s.history.length,
+    at: run.at,
+    before: s.status,
+    after: s.status,
+  });
+}
+
+/** Ends every open task of the bill with `status` (reject, back, withdraw, close). */
+export function closeOpenTasks(run: Run, status: TaskStatus): void {
+  const ids: string[] = [];
+  for (const t of run.state.tasks) {
+    if (t.status === 'pending' || t.status === 'waiting') {
+      t.status = status;
+      t.decidedAt = run.at;
+      ids.push(t.id);
+    }
+  }
+  if (ids.length > 0) run.effects.push({ kind: 'tasks_cancelled', taskIds: ids });
+}
+
+/** Ends the active activation and its doing step. */
+export function endActivation(run: Run, status: NodeActivation['status'], stepStatus: StepRun['status']): NodeActivation | null {
+  const act = activeActivation(run.state);
+  if (!act) return null;
+  for (const s of run.state.steps) {
+    if (s.activationId === act.id && s.status === 'doing') {
+      s.status = stepStatus;
+      s.endedAt = run.at;
+    }
+  }
+  act.status = status;
+  act.leftAt = run.at;
+  return act;
+}
+
+/** Creates an activation of `nodeId`; an approve node gets its steps (waiting), any other node passes at once. */
+export function enterNode(run: Run, nodeId: string, cause: NodeActivation['cause']): NodeActivation {
+  const node = nodeOf(run, nodeId);
+  const passes = node.type !== 'approve';
+  const act: NodeActivation = {
+    id: run.ctx.newId('activation'),
+    nodeId,
+    cause,
+    status: passes ? 'done' : 'active',
+    enteredAt: run.at,
+    leftAt: passes ? run.at : null,
+  };
+  run.state.activations.push(act);
+  node.steps.forEach((def, index) => {
+    if (node.type !== 'approve') return;
+    run.state.steps.push({
+      id: run.ctx.newId('step'),
+      activationId: act.id,
+      stepId: def.id,
+      name: def.name,
+      type: def.type,
+      index,
+      status: 'waiting',
+      endedAt: null,
+    });
+  });
+  if (node.type === 'archive' || node.type === 'change') run.effects.push({ kind: node.type, nodeId });
+  if (node.type === 'end') {
+    run.state.status = 'done';
+    run.effects.push({ kind: 'bill_done' });
+  }
+  return act;
+}
+
+/** Enters the nodes after `nodeId` on the route until an approve node or the end is reached. */
+export function enterAfter(run: Run, nodeId: string): void {
+  const route = run.state.route;
+  for (let i = route.indexOf(nodeId) + 1; i < route.length; i++) {
+    const id = route[i];
+    if (id === undefined) break;
+    const act = enterNode(run, id, 'forward');
+    if (act.status === 'active' || run.state.status === 'done') return;
+  }
+}
+
+function startStep(run: Run, step: StepRun): void {
+  const { flow, directory } = run.ctx;
+  const s = run.state;
+  const act = s.activations.find((a) => a.id === step.activationId);
+  const def = act ? nodeOf(run, act.nodeId).steps.find((d) => d.id === step.stepId) : undefined;
+  if (!act || !def || !s.initiator) throw new Error(`step ${step.id} has no definition`);
+  const users = resolveSource(def.source, directory, s.initiator, s.chosenHandlers[def.id]);
+  const admin = flow.settings.emptyHandler === 'admin' ? flow.settings.adminUserId : null;
+  const assignments = assign(users, directory, flow.templateId, run.at, admin);
+  if (assignments.length === 0) {
+    step.status = 'skipped';
+    step.endedAt = run.at;
+    record(run, { action: 'skip', nodeId: act.nodeId, stepRunId: step.id });
+    return;
+  }
+  step.status = 'doing';
+  assignments.forEach((a, order) => {
+    const task: Task = {
+      id: run.ctx.newId('task'),
+      stepRunId: step.id,
+      activationId: act.id,
+      ...a,
+      transferredFrom: null,
+      order,
+      status: initialTaskStatus(def.type, order),
+      comment: null,
+      createdAt: run.at,
+      decidedAt: null,
+      isAuto: false,
+    };
+    s.tasks.push(task);
+    if (task.status === 'pending') run.effects.push({ kind: 'task_assigned', taskId: task.id, userId: task.actingHandler });
+  });
+}
+
+/** The users who agreed the step decided just before `step` (skipped steps are passed over), if it was agreed. */
+function previousAgreers(state: BillState, step: StepRun): Set<number> {
+  const before = state.steps.slice(0, state.steps.indexOf(step));
+  for (let i = before.length - 1; i >= 0; i--) {
+    const prev = before[i];
+    if (!prev || prev.status === 'skipped' || prev.status === 'waiting') continue;
+    if (prev.status !== 'done') return new Set();
+    return new Set(
+      tasksOf(state, prev.id)
+        .filter((t) => t.status === 'agreed')
+        .map((t) => t.actingHandler),
+    );
+  }
+  return new Set();
+}
+
+/** Agrees for pending handlers who agreed the previous step, when the template asks for it. */
+function autoAgree(run: Run, step: StepRun, act: NodeActivation): void {
+  if (!run.ctx.flow.settings.autoAgreeSameHandler || act.cause !== 'forward') return;
+  const agreers = previousAgreers(run.state, step);
+  for (const t of tasksOf(run.state, step.id)) {
+    if (t.status !== 'pending' || !agreers.has(t.actingHandler)) continue;
+    t.status = 'agreed';
+    t.isAuto = true;
+    t.comment = EngineMessages.autoAgreed;
+    t.decidedAt = run.at;
+    record(run, {
+      action: 'auto_agree',
+      actor: t.actingHandler,
+      nodeId: act.nodeId,
+      stepRunId: step.id,
+      taskId: t.id,
+      onBehalfOf: t.onBehalfOf,
+    });
+    if (isStepAgreed(step.type, tasksOf(run.state, step.id))) return;
+  }
+}
+
+function completeStep(run: Run, step: StepRun): void {
+  step.status = 'done';
+  step.endedAt = run.at;
+  const ids: string[] = [];
+  for (const t of tasksOf(run.state, step.id)) {
+    if (t.status === 'pending' || t.status === 'waiting') {
+      t.status = 'skipped';
+      t.decidedAt = run.at;
+      ids.push(t.id);
+    }
+  }
+  if (ids.length > 0) run.effects.push({ kind: 'tasks_cancelled', taskIds: ids });
+}
+
+/** Runs the bill forward until it waits for a person or reaches the end. */
+export function advance(run: Run): void {
+  for (let guard = 0; guard < 10_000; guard++) {
+    const act = activeActivation(run.state);
+    if (!act || run.state.status !== 'doing') return;
+    const steps = run.state.steps.filter((s) => s.activationId === act.id).sort((a, b) => a.index - b.index);
+    const doing = steps.find((s) => s.status === 'doing');
+    if (doing) {
+      autoAgree(run, doing, act);
+      const tasks = tasksOf(run.state, doing.id);
+      if (isStepAgreed(doing.type, tasks)) {
+        completeStep(run, doing);
+        continue;
+      }
+      if (tasks.some((t) => t.status === 'pending')) return;
+      const next = nextInOrder(tasks);
+      if (!next) throw new Error(`step ${doing.id} has no open task`);
+      next.status = 'pending';
+      run.effects.push({ kind: 'task_assigned', taskId: next.id, userId: next.actingHandler });
+      continue;
+    }
+    const waiting = steps.find((s) => s.status === 'waiting');
+    if (waiting) {
+      startStep(run, waiting);
+      continue;
+    }
+    act.status = 'done';
+    act.leftAt = run.at;
+    enterAfter(run, act.nodeId);
+  }
+  throw new Error('flow did not settle');
+}

@@ -1,0 +1,49 @@
+import { HANDLER_OPERATIONS, type HandlerOperation, type StepStatus } from '@osp/shared';
+import type { BillState, StepRunStatus, TaskStatus } from './types';
+
+/**
+ * The internal statuses as SPEC §4 shows them. The engine keeps more (cancelled, transferred, skipped,
+ * waiting) so that history stays exact; the API shows only 0 pending, 1 agreed, 2 rejected or returned.
+ */
+
+export function handlerOperationOf(status: TaskStatus): HandlerOperation {
+  switch (status) {
+    case 'agreed':
+      return HANDLER_OPERATIONS.agreed;
+    case 'rejected':
+    case 'returned':
+      return HANDLER_OPERATIONS.rejected;
+    case 'waiting':
+    case 'pending':
+    case 'cancelled':
+    case 'transferred':
+    case 'skipped':
+      return HANDLER_OPERATIONS.pending;
+  }
+}
+
+/** A skipped step (nobody to ask) counts as passed; a step ended by a withdraw or close was never decided. */
+export function stepStatusOf(status: StepRunStatus): StepStatus {
+  switch (status) {
+    case 'waiting':
+    case 'cancelled':
+      return 'waiting';
+    case 'doing':
+      return 'doing';
+    case 'done':
+    case 'skipped':
+      return 'done';
+    case 'rejected':
+      return 'rejected';
+  }
+}
+
+/** The acting handlers a doing step still waits for, in order (for SPEC's 等人 text). */
+export function waitingHandlers(state: BillState, stepRunId: string): number[] {
+  return state.tasks.filter((t) => t.stepRunId === stepRunId && t.status === 'pending').map((t) => t.actingHandler);
+}
+
+/** The task `userId` may act on now, if any (drives the service's `abilities`). */
+export function pendingTaskOf(state: BillState, userId: number): string | null {
+  return state.tasks.find((t) => t.status === 'pending' && t.actingHandler === userId)?.id ?? null;
+}

@@ -1,0 +1,99 @@
+import { z } from 'zod';
+import { FlowMessages } from './messages';
+import { FLOW_NODE_TYPES, STEP_TYPES } from './status';
+
+/**
+ * The flow graph of a template (DESIGN §6): nodes with ordered steps, joined by links whose rules
+ * (SPEC `grouprules`) are and/or trees of conditions on form fields and on the initiator. These schemas
+ * check the shape; `validateFlow` (apps/server/src/flow/validate.ts) checks the graph's meaning.
+ */
+
+export const CONDITION_OPERATORS = ['eq', 'ne', 'gt', 'gte', 'lt', 'lte', 'in', 'contains'] as const;
+export type ConditionOperator = (typeof CONDITION_OPERATORS)[number];
+
+/** The initiator's department or job takes only the membership operators. */
+export const INITIATOR_OPERATORS = ['eq', 'ne', 'in'] as const;
+
+const ScalarZ = z.union([z.string(), z.number(), z.boolean()]);
+const OperandZ = z.union([ScalarZ, z.array(ScalarZ)]);
+
+export const ConditionZ = z.discriminatedUnion('on', [
+  z.object({ on: z.literal('field'), field: z.string().min(1), op: z.enum(CONDITION_OPERATORS), value: OperandZ }),
+  z.object({ on: z.literal('dept'), op: z.enum(INITIATOR_OPERATORS), value: z.union([z.number(), z.array(z.number())]) }),
+  z.object({ on: z.literal('job'), op: z.enum(INITIATOR_OPERATORS), value: z.union([z.number(), z.array(z.number())]) }),
+]);
+export type Condition = z.infer<typeof ConditionZ>;
+
+/** An and/or tree; an empty group always matches (an unconditional link). */
+export interface RuleGroup {
+  logic: 'and' | 'or';
+  rules: (Condition | RuleGroup)[];
+}
+
+export const RuleGroupZ: z.ZodType<RuleGroup> = z.lazy(() =>
+  z.object({ logic: z.enum(['and', 'or']), rules: z.array(z.union([ConditionZ, RuleGroupZ])) }),
+);
+
+export function isRuleGroup(rule: Condition | RuleGroup): rule is RuleGroup {
+  return 'logic' in rule;
+}
+
+export const HandlerSourceZ = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('users'), userIds: z.array(z.number().int().positive()) }),
+  z.object({ kind: z.literal('job'), jobId: z.number().int().positive(), onlyCoveringInitiatorDept: z.boolean().optional() }),
+  /** The initiator's department leader, `levels` departments up (1 = the initiator's own department). */
+  z.object({ kind: z.literal('leader'), levels: z.number().int().min(1).max(10) }),
+  z.object({ kind: z.literal('chosen') }),
+  z.object({ kind: z.literal('initiator') }),
+]);
+export type HandlerSource = z.infer<typeof HandlerSourceZ>;
+
+export const StepDefZ = z.object({
+  id: z.string().min(1),
+  name: z.string().trim().min(1).max(50),
+  type: z.enum(STEP_TYPES),
+  source: HandlerSourceZ,
+});
+export type StepDef = z.infer<typeof StepDefZ>;
+
+export const FlowNodeZ = z.object({
+  id: z.string().min(1),
+  type: z.enum(FLOW_NODE_TYPES),
+  name: z.string().trim().min(1).max(50),
+  steps: z.array(StepDefZ).default([]),
+});
+export type FlowNode = z.infer<typeof FlowNodeZ>;
+
+export const FlowLinkZ = z.object({
+  id: z.string().min(1),
+  from: z.string().min(1),
+  to: z.string().min(1),
+  /** Lower numbers are tried first. */
+  priority: z.number().int().default(0),
+  isDefault: z.boolean().default(false),
+  rules: RuleGroupZ.default({ logic: 'and', rules: [] }),
+});
+export type FlowLink = z.infer<typeof FlowLinkZ>;
+
+export const FlowSettingsZ = z
+  .object({
+    /** A step whose source finds nobody: skip it, or send it to the template's administrator. */
+    emptyHandler: z.enum(['skip', 'admin']).default('skip'),
+    adminUserId: z.number().int().positive().nullable().default(null),
+    /** After a reject, a resubmitted bill re-runs the flow from the start or resumes at the rejecting node. */
+    resubmit: z.enum(['restart', 'resume']).default('restart'),
+    /** Agree for a handler automatically when the same person agreed the previous step. */
+    autoAgreeSameHandler: z.boolean().default(false),
+  })
+  .refine((s) => s.emptyHandler !== 'admin' || s.adminUserId !== null, {
+    message: FlowMessages.adminRequired,
+    path: ['adminUserId'],
+  });
+export type FlowSettings = z.infer<typeof FlowSettingsZ>;
+
+export const FlowGraphZ = z.object({
+  nodes: z.array(FlowNodeZ).min(1),
+  links: z.array(FlowLinkZ),
+  settings: FlowSettingsZ,
+});
+export type FlowGraph = z.infer<typeof FlowGraphZ>;

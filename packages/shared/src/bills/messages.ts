@@ -1,0 +1,68 @@
+/**
+ * Messages of the approval engine and of flow validation. SPEC gives none of these; the wording follows
+ * 钉钉/飞书审批 and names the node or step the user has to look at.
+ */
+
+/** Saving a flow (422, naming the faulty node). */
+export const FlowMessages = {
+  noStart: '流程缺少开始节点',
+  multipleStart: (node: string) => `流程只能有一个开始节点，「${node}」是多余的开始节点`,
+  noEnd: '流程缺少结束节点',
+  duplicateNode: (id: string) => `节点编号「${id}」重复`,
+  danglingLink: (node: string) => `节点「${node}」的连线指向不存在的节点`,
+  startHasIncoming: (node: string) => `开始节点「${node}」不能有进入的连线`,
+  endHasOutgoing: (node: string) => `结束节点「${node}」不能有流出的连线`,
+  multipleDefault: (node: string) => `节点「${node}」只能有一条默认连线`,
+  unreachable: (node: string) => `节点「${node}」无法从开始节点到达`,
+  deadEnd: (node: string) => `节点「${node}」无法到达结束节点`,
+  cycle: (node: string) => `节点「${node}」处的连线形成了循环`,
+  noSteps: (node: string) => `审批节点「${node}」至少需要一个审批步骤`,
+  stepsNotAllowed: (node: string) => `节点「${node}」不能设置审批步骤`,
+  unknownField: (node: string, field: string) => `节点「${node}」的流转条件引用了不存在的表单字段「${field}」`,
+  adminRequired: '无人审批时转交管理员，需指定流程管理员',
+  emptyUsers: (node: string, step: string) => `节点「${node}」的步骤「${step}」没有指定审批人`,
+} as const;
+
+/** The engine's answers to a release or a handler's operation. */
+export const EngineMessages = {
+  noRoute: (node: string) => `节点「${node}」没有满足条件的流转路径，请检查表单内容或联系流程管理员`,
+  chosenMissing: (step: string) => `请选择「${step}」的审批人`,
+  noHandler: (step: string) => `「${step}」找不到审批人，请联系流程管理员`,
+  commentRequired: '请填写审批意见',
+  taskNotFound: '审批任务不存在',
+  taskHandled: '该审批已被他人处理，请刷新后查看',
+  notHandler: '您不是该审批的处理人',
+  notYourTurn: '尚未轮到您审批',
+  notInitiator: '只有发起人可以执行此操作',
+  staleVersion: '单据已被他人更新，请刷新后重试',
+  flowVersionMismatch: '单据的流程版本与当前版本不一致',
+  notDraft: '单据已提交，不能重复提交',
+  notDoing: '单据不在审批中',
+  notResubmittable: '只有被驳回或已撤回的单据可以重新提交',
+  notAbandonable: '只有草稿、被驳回或已撤回的单据可以废弃',
+  noBackTarget: '当前已是第一个审批节点，无法退回上一节点，请使用驳回',
+  transferToSelf: '不能转交给自己',
+  transferToHandler: '该用户已是本步骤的审批人',
+  autoAgreed: '与上一步骤审批人相同，自动同意',
+  routeTooLong: '流程路径过长，请检查流程是否存在循环',
+} as const;
+
+/** History (bill_events) wording for each operation. */
+export const OPERATION_LABELS = {
+  release: '提交',
+  agree: '同意',
+  reject: '驳回',
+  back: '退回',
+  transfer: '转交',
+  withdraw: '撤回',
+  resubmit: '重新提交',
+  abandon: '废弃',
+  close: '关闭',
+  auto_agree: '自动同意',
+  skip: '跳过',
+} as const;
+
+/** How a task's acting handler shows when someone else's task was handled: 代 X 审批. */
+export function onBehalfLabel(name: string): string {
+  return `代${name}审批`;
+}
