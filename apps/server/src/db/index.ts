@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase } from 'kysely';
+import { createHash } from 'node:crypto';
+import { Kysely, PostgresDialect, SqliteDialect, type PostgresPool, type PostgresPoolClient, type SqliteDatabase } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema';
 
@@ -41,7 +42,7 @@ export function openDb(options: DbOptions): DbHandle {
     });
     // An idle client losing its connection must not take the process down (DESIGN §5a).
     pool.on('error', (error) => options.onPoolError?.(error));
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: withNamedStatements(pool) }) });
     return { db, engine: 'postgres', close: () => db.destroy() };
   }
   if (options.sqliteFile !== ':memory:') fs.mkdirSync(path.dirname(options.sqliteFile), { recursive: true });
@@ -52,6 +53,42 @@ export function openDb(options: DbOptions): DbHandle {
   sqlite.pragma('busy_timeout = 5000');
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   return { db, engine: 'sqlite', close: () => db.destroy() };
+}
+
+/** SQL texts that run on every request (registered by preparedQuery), by their statement name. */
+const namedStatements = new Map<string, string>();
+
+/** Marks a query text as hot: on PostgreSQL it then runs as a named prepared statement. */
+export function nameStatement(sql: string): void {
+  if (!namedStatements.has(sql)) namedStatements.set(sql, `osp_${createHash('sha1').update(sql).digest('hex').slice(0, 20)}`);
+}
+
+/**
+ * PostgreSQL parses and plans an unnamed statement on every call. pg keeps a named statement
+ * parsed on each connection, so the hot queries skip that work; every other query (whose text may
+ * vary, e.g. IN lists) stays unnamed, so the statements kept per connection stay few.
+ */
+function withNamedStatements(pool: pg.Pool): PostgresPool {
+  return {
+    end: () => pool.end(),
+    connect: async () => {
+      const client = await pool.connect();
+      const wrapped = {
+        release: () => client.release(),
+        query: (sqlOrCursor: unknown, parameters?: readonly unknown[]) => {
+          if (typeof sqlOrCursor === 'string') {
+            const name = namedStatements.get(sqlOrCursor);
+            if (name) return client.query({ name, text: sqlOrCursor, values: [...(parameters ?? [])] });
+            return client.query(sqlOrCursor, [...(parameters ?? [])]);
+          }
+          // A cursor (streamed query): pg takes it as is.
+          return client.query(sqlOrCursor as pg.Submittable);
+        },
+      };
+      // The two query overloads of Kysely's client type cannot be written as one function type.
+      return wrapped as unknown as PostgresPoolClient;
+    },
+  };
 }
 
 const STATEMENT_CACHE_SIZE = 500;

@@ -1,5 +1,5 @@
 import type { Compilable, CompiledQuery } from 'kysely';
-import type { Db } from './index';
+import { nameStatement, type Db } from './index';
 
 /**
  * A query of fixed shape built and compiled once per database, then run with new parameters.
@@ -15,6 +15,7 @@ export function preparedQuery<P extends Record<string, string | number>, R>(buil
       // Compile once with sentinel values, then remember which parameter each slot holds.
       const sentinels = Object.fromEntries(Object.keys(params).map((key) => [key, `\u0000${key}\u0000`])) as unknown as P;
       const query = build(db, sentinels).compile();
+      nameStatement(query.sql);
       const slots = query.parameters.map((value) => Object.keys(params).find((key) => value === `\u0000${key}\u0000`));
       entry = { query, slots };
       compiledFor.set(db, entry);
