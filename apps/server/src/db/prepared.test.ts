@@ -1,5 +1,6 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../../test/harness';
+import { startTestServer, TEST_ENGINE, type TestServer } from '../../test/harness';
 import type { Db } from './index';
 import { preparedQuery } from './prepared';
 
@@ -34,5 +35,18 @@ describe('preparedQuery', () => {
   it('works inside a transaction, compiled for it separately', async () => {
     const rows = await server.db.transaction().execute((trx) => usersByStatusFrom(trx, { username: 'l', status: 1 }));
     expect(rows.map((r) => r.username)).toEqual(['liangyu', 'linxue']);
+  });
+});
+
+describe.runIf(TEST_ENGINE === 'postgres')('preparedQuery on PostgreSQL', () => {
+  it('runs as a named statement that the connection keeps parsed', async () => {
+    const names = await server.db.transaction().execute(async (trx) => {
+      await usersByStatusFrom(trx, { username: 'a', status: 1 });
+      await usersByStatusFrom(trx, { username: 'b', status: 1 });
+      const { rows } = await sql<{ name: string; statement: string }>`select name, statement from pg_prepared_statements`.execute(trx);
+      return rows.filter((row) => row.statement.includes('"username" >='));
+    });
+    expect(names).toHaveLength(1);
+    expect(names[0]?.name).toMatch(/^osp_[0-9a-f]{20}$/);
   });
 });
