@@ -1,26 +1,28 @@
+import type { CallerUser } from '../../context';
 import type { Db } from '../../db/index';
 import { preparedQuery } from '../../db/prepared';
 
 export interface SessionWithAccess {
   session_id: number;
-  user_id: number;
-  username: string;
   user_status: number;
   created_at: string;
   last_seen_at: string;
   expires_at: string;
+  user: CallerUser;
   roles: string[];
   permissions: string[];
 }
 
 /**
- * The live session of a token with its user's roles and permissions, in one round trip: every
- * signed-in request runs this, and the policies of every module need the permissions.
+ * The live session of a token with its user's row, roles and permissions, in one round trip: every
+ * signed-in request runs this, the policies of every module need the permissions, and the profile
+ * is then served without another query.
  */
 const sessionWithAccessQuery = preparedQuery((db: Db, params: { tokenHash: string }) =>
   db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
+    .leftJoin('depts', 'depts.id', 'users.dept_id')
     .leftJoin('user_roles', 'user_roles.user_id', 'users.id')
     .leftJoin('roles', 'roles.id', 'user_roles.role_id')
     .leftJoin('role_permissions', 'role_permissions.role_id', 'roles.id')
@@ -28,6 +30,16 @@ const sessionWithAccessQuery = preparedQuery((db: Db, params: { tokenHash: strin
       'sessions.id as session_id',
       'sessions.user_id',
       'users.username',
+      'users.name',
+      'users.sex',
+      'users.dept_id',
+      'depts.name as dept_name',
+      'users.station',
+      'users.mail',
+      'users.mobile',
+      'users.phone',
+      'users.wechat',
+      'users.profile_photo',
       'users.status as user_status',
       'sessions.created_at',
       'sessions.last_seen_at',
@@ -51,9 +63,21 @@ export async function findLiveSessionByTokenHash(db: Db, tokenHash: string): Pro
   }
   return {
     session_id: first.session_id,
-    user_id: first.user_id,
-    username: first.username,
     user_status: first.user_status,
+    user: {
+      id: first.user_id,
+      username: first.username,
+      name: first.name,
+      sex: first.sex,
+      dept_id: first.dept_id,
+      dept_name: first.dept_name,
+      station: first.station,
+      mail: first.mail,
+      mobile: first.mobile,
+      phone: first.phone,
+      wechat: first.wechat,
+      profile_photo: first.profile_photo,
+    },
     created_at: first.created_at,
     last_seen_at: first.last_seen_at,
     expires_at: first.expires_at,

@@ -106,11 +106,12 @@ export async function authenticate(ctx: AppContext, authorization: string | unde
     await repo.touchSession(ctx.db, session.session_id, new Date(now).toISOString(), expiryFrom(ctx, session.created_at, now));
   }
   return {
-    userId: session.user_id,
-    username: session.username,
+    userId: session.user.id,
+    username: session.user.username,
     sessionId: session.session_id,
     roles: session.roles,
     permissions: session.permissions,
+    user: session.user,
   };
 }
 

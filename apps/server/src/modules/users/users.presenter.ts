@@ -1,8 +1,8 @@
 import type { Person, UserProfile } from '@osp/shared';
-import type { ProfileRow } from './users.repo';
+import type { CallerUser } from '../../context';
 
 /** The SPEC §3 user profile; only these fields leave the server. */
-export function presentProfile(row: ProfileRow, access: { roles: string[]; permissions: string[] }): UserProfile {
+export function presentProfile(row: CallerUser, access: { roles: string[]; permissions: string[] }): UserProfile {
   return {
     id: row.id,
     username: row.username,

@@ -1,29 +1,4 @@
 import type { Db } from '../../db/index';
-import { preparedQuery } from '../../db/prepared';
-
-/** The profile fields of one user; prepared because every page load asks for it. */
-export const findProfileRow = preparedQuery((db: Db, params: { userId: number }) =>
-  db
-    .selectFrom('users')
-    .leftJoin('depts', 'depts.id', 'users.dept_id')
-    .select([
-      'users.id',
-      'users.username',
-      'users.name',
-      'users.sex',
-      'users.dept_id',
-      'depts.name as dept_name',
-      'users.station',
-      'users.mail',
-      'users.mobile',
-      'users.phone',
-      'users.wechat',
-      'users.profile_photo',
-    ])
-    .where('users.id', '=', params.userId),
-);
-
-export type ProfileRow = Awaited<ReturnType<typeof findProfileRow>>[number];
 
 export function findPerson(db: Db, userId: number) {
   return db.selectFrom('users').select(['sex', 'mail', 'mobile', 'phone', 'wechat']).where('id', '=', userId).executeTakeFirst();

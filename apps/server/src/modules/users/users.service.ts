@@ -7,10 +7,9 @@ import { hashPassword, verifyPassword } from '../auth/passwords';
 import * as repo from './users.repo';
 import { presentPerson, presentProfile } from './users.presenter';
 
-export async function getProfile(ctx: AppContext, caller: Caller): Promise<UserProfile> {
-  const [row] = await repo.findProfileRow(ctx.db, { userId: caller.userId });
-  if (!row) throw new NotFoundError();
-  return presentProfile(row, { roles: caller.roles, permissions: caller.permissions });
+/** The caller's profile; the session lookup of this request already read it. */
+export function getProfile(caller: Caller): UserProfile {
+  return presentProfile(caller.user, { roles: caller.roles, permissions: caller.permissions });
 }
 
 export async function getPerson(ctx: AppContext, caller: Caller): Promise<Person> {

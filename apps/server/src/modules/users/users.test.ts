@@ -67,6 +67,8 @@ describe('GET/PUT /api/person', () => {
       wechat: 'lisi_wx',
     });
     expect(await userRow('lisi')).toMatchObject({ sex: '2', mail: 'lisi.new@xinghe-tech.cn', mobile: '13912345678' });
+    const profile = await server.call<UserProfile>('GET', '/api/user/profile', { token });
+    expect(profile.body.data).toMatchObject({ sex: '2', mail: 'lisi.new@xinghe-tech.cn', mobile: '13912345678', wechat: 'lisi_wx' });
   });
 
   it('refuses bad input with every field message and changes nothing', async () => {
