@@ -3,7 +3,7 @@ import path from 'node:path';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
-import { StatusCode } from '@osp/shared';
+import { CommonMessages, StatusCode } from '@osp/shared';
 import type { Config } from './config';
 import type { AppContext } from './context';
 import type { DbHandle } from './db/index';
@@ -100,6 +100,8 @@ async function serveWebApp(app: FastifyInstance, config: Config): Promise<void> 
     if (hasWebApp && request.method === 'GET' && !isApi && !path.extname(pathname)) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
-    return reply.status(404).send({ status_code: StatusCode.notFound, message: `接口不存在：${request.method} ${pathname}`, data: null });
+    return reply
+      .status(404)
+      .send({ status_code: StatusCode.notFound, message: CommonMessages.routeNotFound(request.method, pathname), data: null });
   });
 }

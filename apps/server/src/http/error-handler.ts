@@ -11,7 +11,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
     // Fastify's own 4xx (malformed JSON, body too large, wrong content type) are the caller's fault.
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
-      const message = status === 413 ? '上传内容过大' : CommonMessages.badRequest;
+      const message = status === 413 ? CommonMessages.payloadTooLarge : CommonMessages.badRequest;
       return reply.status(200).send({ status_code: StatusCode.badRequest, message, data: null });
     }
     request.log.error({ err: error }, 'unhandled error');

@@ -10,4 +10,9 @@ export const CommonMessages = {
   success: '操作成功',
   confirm: '确认吗？',
   exporting: '正在导出......',
+  loggedOut: '已退出登录',
+  fileNotFound: '文件不存在或已被删除',
+  databaseDown: '数据库不可用',
+  payloadTooLarge: '上传内容过大',
+  routeNotFound: (method: string, path: string) => `接口不存在：${method} ${path}`,
 } as const;

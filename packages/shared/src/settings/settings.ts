@@ -33,3 +33,6 @@ export function isPrivateSettings(settings: Settings): settings is PrivateSettin
 }
 
 export const DEFAULT_REQUEST_TIMEOUT = 10_000;
+
+/** SPEC §1: the system name, shown until an administrator sets another. */
+export const SYSTEM_NAME = 'OSP 运营管理平台';

@@ -1,4 +1,4 @@
-import { AuthorizationCheckZ, LoginZ } from '@osp/shared';
+import { AuthorizationCheckZ, CommonMessages, LoginZ } from '@osp/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import { callerOf, requireSignIn } from '../../http/auth-hook';
@@ -29,7 +29,7 @@ export function authRoutes(ctx: AppContext) {
       requireSignIn(scope, ctx);
       scope.delete('/api/authorizations/current', async (request) => {
         await auth.logout(ctx, callerOf(request));
-        return ok(null, '已退出登录');
+        return ok(null, CommonMessages.loggedOut);
       });
     });
   };

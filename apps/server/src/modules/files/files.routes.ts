@@ -1,4 +1,4 @@
-import { AvatarMessages, StatusCode } from '@osp/shared';
+import { AvatarMessages, CommonMessages, StatusCode } from '@osp/shared';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
 import { callerOf, requireSignIn } from '../../http/auth-hook';
@@ -11,7 +11,7 @@ export function filesRoutes(ctx: AppContext) {
     // Avatars are shown by <img>, which sends no bearer header; their names are random UUIDs.
     app.get<{ Params: { name: string } }>('/api/file/avatar/:name', async (request, reply) => {
       const content = await readAvatar(ctx, request.params.name);
-      if (!content) return reply.status(404).send({ status_code: StatusCode.notFound, message: '图片不存在', data: null });
+      if (!content) return reply.status(404).send({ status_code: StatusCode.notFound, message: CommonMessages.fileNotFound, data: null });
       return reply
         .header('content-type', 'image/png')
         .header('cache-control', 'public, max-age=31536000, immutable')

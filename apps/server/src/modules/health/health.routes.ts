@@ -1,3 +1,4 @@
+import { CommonMessages } from '@osp/shared';
 import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
@@ -11,7 +12,9 @@ export function healthRoutes(ctx: AppContext) {
         return ok({ database: 'up', engine: ctx.engine });
       } catch (error) {
         request.log.error({ err: error }, 'health check: database unreachable');
-        return reply.status(503).send({ status_code: 503, message: '数据库不可用', data: { database: 'down', engine: ctx.engine } });
+        return reply
+          .status(503)
+          .send({ status_code: 503, message: CommonMessages.databaseDown, data: { database: 'down', engine: ctx.engine } });
       }
     });
   };

@@ -1,10 +1,10 @@
-import { DEFAULT_REQUEST_TIMEOUT, type PrivateSettings, type PublicSettings, type Settings } from '@osp/shared';
+import { DEFAULT_REQUEST_TIMEOUT, SYSTEM_NAME, type PrivateSettings, type PublicSettings, type Settings } from '@osp/shared';
 import type { AppContext, Caller } from '../../context';
 import { listSettingRows } from './settings.repo';
 
 function defaults(ctx: AppContext): PrivateSettings {
   return {
-    system_name: 'OSP 运营管理平台',
+    system_name: SYSTEM_NAME,
     request_timeout: DEFAULT_REQUEST_TIMEOUT,
     // Empty bases mean "this page's own origin": one server serves all three APIs (DESIGN §4).
     forum_api_base: '',

@@ -1,3 +1,4 @@
+import { SYSTEM_NAME } from '@osp/shared';
 import { Outlet } from 'react-router';
 import logoUrl from '../../assets/logo.svg';
 import { useSettings } from '../../api/settings';
@@ -6,7 +7,7 @@ import { companyNow } from '../../utils/datetime';
 /** SPEC §2: sign-in related pages have their own background and no menu. */
 export function LoginLayout() {
   const { data: settings } = useSettings();
-  const systemName = settings?.system_name || 'OSP 运营管理平台';
+  const systemName = settings?.system_name || SYSTEM_NAME;
 
   return (
     <div className="login-layout">

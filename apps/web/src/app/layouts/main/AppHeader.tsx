@@ -1,7 +1,7 @@
 import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
 import { Button, Layout } from 'antd';
 import { Link } from 'react-router';
-import type { PrivateSettings, UserProfile } from '@osp/shared';
+import { SYSTEM_NAME, type PrivateSettings, type UserProfile } from '@osp/shared';
 import logoUrl from '../../../assets/logo.svg';
 import { HOME_PATH } from '../../guard/redirects';
 import { HeaderBanner } from './HeaderBanner';
@@ -21,7 +21,7 @@ interface AppHeaderProps {
 
 /** SPEC §2 header: logo, menu toggle, banner, QR code and the user's dropdown. */
 export function AppHeader({ profile, settings, isMobile, isMenuExpanded, onToggleMenu, onOpenProfile, onOpenPassword }: AppHeaderProps) {
-  const systemName = settings?.system_name || 'OSP 运营管理平台';
+  const systemName = settings?.system_name || SYSTEM_NAME;
   const hasBanner = settings?.header_banner === 1 && settings.header_banner_message !== '';
 
   return (
