@@ -1,7 +1,7 @@
 import { EngineMessages, STEP_TYPES, type StepType } from '@osp/shared';
 import { describe, expect, it } from 'vitest';
 import { applyEvent, draftBill } from './engine';
-import { approve, Harness, INITIATOR, linearFlow, step, time } from './fixtures';
+import { approve, Harness, INITIATOR, linearFlow, step, time } from '../../test/flow-fixtures';
 import { checkInvariants } from './invariants';
 import { handlerOperationOf, stepStatusOf } from './present';
 

@@ -1,6 +1,6 @@
 import { EngineMessages } from '@osp/shared';
 import { describe, expect, it } from 'vitest';
-import { ADMIN, approve, Harness, INITIATOR, LEADER, linearFlow, memoryDirectory, step, time } from './fixtures';
+import { ADMIN, approve, Harness, INITIATOR, LEADER, linearFlow, memoryDirectory, step, time } from '../../test/flow-fixtures';
 import { resolveSource } from './handlers';
 import { checkInvariants } from './invariants';
 

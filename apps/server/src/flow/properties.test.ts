@@ -1,7 +1,7 @@
 import { STEP_TYPES, type FlowLink, type FlowNode, type HandlerSource } from '@osp/shared';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ADMIN, approve, Harness, INITIATOR, link, node, snapshot, type EventInput } from './fixtures';
+import { ADMIN, approve, Harness, INITIATOR, link, node, snapshot, type EventInput } from '../../test/flow-fixtures';
 import { checkInvariants } from './invariants';
 import type { FlowSnapshot } from './types';
 

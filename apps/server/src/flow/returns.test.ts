@@ -1,6 +1,6 @@
 import { STEP_REVIEW_KIND, STEP_TYPES, type StepType } from '@osp/shared';
 import { describe, expect, it } from 'vitest';
-import { approve, Harness, INITIATOR, linearFlow, step } from './fixtures';
+import { approve, Harness, INITIATOR, linearFlow, step } from '../../test/flow-fixtures';
 import { checkInvariants } from './invariants';
 
 /**

@@ -1,6 +1,6 @@
 import { EngineMessages, type Condition, type RuleGroup } from '@osp/shared';
 import { describe, expect, it } from 'vitest';
-import { approve, Harness, link, node, snapshot, step } from './fixtures';
+import { approve, Harness, link, node, snapshot, step } from '../../test/flow-fixtures';
 import { chooseLink, computeRoute, evaluateCondition, evaluateRules } from './rules';
 import type { FormValues } from './types';
 

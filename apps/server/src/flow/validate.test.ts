@@ -1,6 +1,6 @@
 import { FlowMessages, type FlowGraph } from '@osp/shared';
 import { describe, expect, it } from 'vitest';
-import { approve, link, linearFlow, node, settings, step } from './fixtures';
+import { approve, link, linearFlow, node, settings, step } from '../../test/flow-fixtures';
 import { validateFlow } from './validate';
 
 const fields = ['amount', 'type'];
