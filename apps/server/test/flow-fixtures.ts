@@ -8,7 +8,17 @@ import {
   type StepType,
 } from '@osp/shared';
 import { applyEvent, draftBill } from '../src/flow/engine';
-import type { BillState, Directory, EngineContext, EngineResult, FlowEvent, FlowSnapshot, IdGenerator, Task, UserId } from '../src/flow/types';
+import type {
+  BillState,
+  Directory,
+  EngineContext,
+  EngineResult,
+  FlowEvent,
+  FlowSnapshot,
+  IdGenerator,
+  Task,
+  UserId,
+} from '../src/flow/types';
 
 /** Test helpers for the engine: an in-memory directory, flow builders and a harness that keeps the clock. */
 
