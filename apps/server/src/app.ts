@@ -6,10 +6,13 @@ import fastifyStatic from '@fastify/static';
 import { CommonMessages, StatusCode } from '@osp/shared';
 import type { Config } from './config';
 import type { AppContext } from './context';
+import { sql } from 'kysely';
 import type { DbHandle } from './db/index';
+import { listenToChannel } from './db/notifications';
 import { registerErrorHandling } from './http/error-handler';
 import { registerSecurityHeaders } from './http/security-headers';
 import { articlesRoutes } from './modules/articles/articles.routes';
+import { AccessCache } from './modules/auth/access-cache';
 import { authRoutes } from './modules/auth/auth.routes';
 import { deptsRoutes } from './modules/depts/depts.routes';
 import { filesRoutes } from './modules/files/files.routes';
@@ -17,7 +20,15 @@ import { healthRoutes } from './modules/health/health.routes';
 import { holidayRoutes } from './modules/holiday/holiday.routes';
 import { menusRoutes } from './modules/menus/menus.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
+import { syslogRoutes } from './modules/syslog/syslog.routes';
 import { usersRoutes } from './modules/users/users.routes';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The access cache of this app, for tests that change the database directly. */
+    accessCache: AccessCache;
+  }
+}
 
 export interface BuildAppOptions {
   config: Config;
@@ -40,7 +51,10 @@ export async function buildApp({ config, database, logger = true }: BuildAppOpti
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
   });
-  const ctx: AppContext = { db: database.db, engine: database.engine, config, log: app.log };
+  const access = new AccessCache(config.session.accessCache);
+  const ctx: AppContext = { db: database.db, engine: database.engine, config, log: app.log, access };
+  app.decorate('accessCache', access);
+  shareAccessCache(app, ctx, database);
 
   app.decorateRequest('caller', null);
   // One line per request with who asked and from which area of the app (the Service header).
@@ -72,9 +86,34 @@ export async function buildApp({ config, database, logger = true }: BuildAppOpti
   await app.register(menusRoutes(ctx));
   await app.register(holidayRoutes(ctx));
   await app.register(articlesRoutes(ctx));
+  await app.register(syslogRoutes(ctx));
 
   await serveWebApp(app, config);
   return app;
+}
+
+const ACCESS_CHANNEL = 'osp_access';
+
+/**
+ * On PostgreSQL several server processes may share the database (DESIGN §9): each one's access
+ * cache is emptied by a NOTIFY from whichever process made a change. The cache answers only while
+ * the LISTEN connection is up. SQLite is served by one process, so nothing is shared there.
+ */
+function shareAccessCache(app: FastifyInstance, ctx: AppContext, database: DbHandle): void {
+  if (!database.postgresUrl || !ctx.config.session.accessCache) return;
+  ctx.access.setShared(false);
+  ctx.access.setBroadcast(async () => {
+    await sql.raw(`notify ${ACCESS_CHANNEL}`).execute(ctx.db);
+  });
+  const stop = listenToChannel(database.postgresUrl, ACCESS_CHANNEL, {
+    onMessage: () => ctx.access.clearLocal(),
+    onUp: () => ctx.access.setShared(true),
+    onDown: (error) => {
+      ctx.access.setShared(false);
+      app.log.warn({ err: error }, 'access cache off: the change channel to other server processes is down');
+    },
+  });
+  app.addHook('onClose', async () => stop());
 }
 
 /** Serves the built web app, answering index.html for its client-side routes. */

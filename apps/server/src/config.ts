@@ -49,6 +49,8 @@ export function loadConfig() {
       idleMinutes: int('SESSION_IDLE_MINUTES', 120),
       /** Hours after sign-in after which a token stops working however active it was. */
       maxHours: int('SESSION_MAX_HOURS', 168),
+      /** Keep sessions, grants and menu rows in memory between changes (modules/auth/access-cache.ts). */
+      accessCache: bool('OSP_ACCESS_CACHE', true),
     },
     login: {
       windowMinutes: int('LOGIN_WINDOW_MINUTES', 15),

@@ -1,13 +1,16 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config';
 import type { Db, Engine } from './db/index';
+import type { AccessCache } from './modules/auth/access-cache';
 
-/** What every service needs: the database, which engine it is, the settings and a logger. */
+/** What every service needs: the database, which engine it is, the settings, a logger and the access cache. */
 export interface AppContext {
   db: Db;
   engine: Engine;
   config: Config;
   log: FastifyBaseLogger;
+  /** Sessions, grants and menu rows kept between changes: call `access.changed()` after changing any of them. */
+  access: AccessCache;
 }
 
 /** The signed-in user's own row as of this request, loaded with the session (one query). */
@@ -35,4 +38,11 @@ export interface Caller {
   roles: string[];
   permissions: string[];
   user: CallerUser;
+}
+
+/** Who makes a change and from which area of the app: what the operation log records with it. */
+export interface Actor {
+  caller: Caller;
+  /** The request's Service header (DESIGN §5), '' when absent. */
+  service: string;
 }

@@ -23,8 +23,15 @@ export interface TestServer {
   baseUrl: string;
   /** Calls the API over real HTTP and returns the status and the parsed envelope. */
   call: <T = unknown>(method: string, url: string, options?: CallOptions) => Promise<CallResult<T>>;
+  /**
+   * For tests that change users, grants, sessions or menus straight in the database: what every
+   * service does after such a change (modules/auth/access-cache.ts).
+   */
+  accessChanged: () => Promise<void>;
   /** Signs a demo user in and returns the bearer token. */
   signIn: (username: string, password?: string) => Promise<string>;
+  /** PostgreSQL runs: the schema this server works in, so a second server process can share it. */
+  pgSchema?: string;
   close: () => Promise<void>;
 }
 
@@ -44,7 +51,7 @@ export interface CallResult<T> {
   headers: Headers;
 }
 
-export async function openTestDb(): Promise<{ handle: DbHandle; drop: () => Promise<void> }> {
+export async function openTestDb(): Promise<{ handle: DbHandle; drop: () => Promise<void>; pgSchema?: string }> {
   if (TEST_ENGINE === 'sqlite') {
     const handle = openDb({ databaseUrl: '', sqliteFile: ':memory:' });
     return { handle, drop: async () => {} };
@@ -58,6 +65,7 @@ export async function openTestDb(): Promise<{ handle: DbHandle; drop: () => Prom
   const handle = openDb({ databaseUrl: TEST_DATABASE_URL, sqliteFile: '', pgSchema: schema, poolSize: 20 });
   return {
     handle,
+    pgSchema: schema,
     drop: async () => {
       const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
       await client.connect();
@@ -76,7 +84,7 @@ export async function startTestServer(overrides: (config: Config) => void = () =
   config.webDist = path.join(dataDir, 'no-web');
   overrides(config);
 
-  const { handle, drop } = await openTestDb();
+  const { handle, drop, pgSchema } = await openTestDb();
   await migrateToLatest(handle);
   await seedDemo(handle.db);
   const app = await buildApp({ config, database: handle, logger: false });
@@ -116,6 +124,8 @@ export async function startTestServer(overrides: (config: Config) => void = () =
     config,
     baseUrl,
     call,
+    accessChanged: () => app.accessCache.changed(),
+    pgSchema,
     signIn,
     close: async () => {
       await app.close();

@@ -21,6 +21,8 @@ pg.types.setTypeParser(1700, (value) => Number(value));
 export interface DbHandle {
   db: Db;
   engine: Engine;
+  /** PostgreSQL only: the connection string, for a LISTEN connection of its own (db/notifications.ts). */
+  postgresUrl?: string;
   close: () => Promise<void>;
 }
 
@@ -43,7 +45,7 @@ export function openDb(options: DbOptions): DbHandle {
     // An idle client losing its connection must not take the process down (DESIGN §5a).
     pool.on('error', (error) => options.onPoolError?.(error));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: withNamedStatements(pool) }) });
-    return { db, engine: 'postgres', close: () => db.destroy() };
+    return { db, engine: 'postgres', postgresUrl: options.databaseUrl, close: () => db.destroy() };
   }
   if (options.sqliteFile !== ':memory:') fs.mkdirSync(path.dirname(options.sqliteFile), { recursive: true });
   const sqlite = new SQLite(options.sqliteFile);

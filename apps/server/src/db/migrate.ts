@@ -2,12 +2,14 @@ import { Migrator, type Migration, type MigrationProvider } from 'kysely';
 import type { DbHandle } from './index';
 import { columnKit } from './migrations/columns';
 import { foundation } from './migrations/0001-foundation';
+import { administration } from './migrations/0002-administration';
 
 /** Migrations in order. Names sort as they run; never rename or edit one that has shipped. */
 function migrationsFor(handle: DbHandle): Record<string, Migration> {
   const kit = columnKit(handle.engine);
   return {
     '0001-foundation': foundation(kit),
+    '0002-administration': administration(kit),
   };
 }
 

@@ -19,6 +19,8 @@ export interface Database {
   article_audience: ArticleAudienceTable;
   article_view_confirms: ArticleViewConfirmsTable;
   settings: SettingsTable;
+  operation_logs: OperationLogsTable;
+  password_resets: PasswordResetsTable;
 }
 
 export interface DeptsTable {
@@ -142,4 +144,34 @@ export interface SettingsTable {
   key: string;
   /** JSON text. */
   value: string;
+}
+
+/** One administrative change (issue 3): who, when, from which area, on what, and a before/after summary. */
+export interface OperationLogsTable {
+  id: Generated<number>;
+  created_at: string;
+  user_id: number | null;
+  username: string;
+  user_name: string;
+  /** The Service header of the request: the first path segment of the page the change came from. */
+  service: Generated<string>;
+  item_type: string;
+  item_id: string;
+  /** create | update | delete, or a named operation such as disable or reset_password. */
+  action: string;
+  summary: string;
+  /** JSON of the changed fields before and after; secrets are never written here. */
+  before_json: string | null;
+  after_json: string | null;
+}
+
+/** A single-use password-reset link: only the SHA-256 of its token is stored. */
+export interface PasswordResetsTable {
+  id: Generated<number>;
+  token_hash: string;
+  user_id: number;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+  ip: Generated<string>;
 }

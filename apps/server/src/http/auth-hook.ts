@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { AppContext, Caller } from '../context';
+import type { Actor, AppContext, Caller } from '../context';
 import { authenticate } from '../modules/auth/auth.service';
 import { UnauthorizedError } from './errors';
 
@@ -19,6 +19,12 @@ export function requireSignIn(scope: FastifyInstance, ctx: AppContext): void {
 export function callerOf(request: FastifyRequest): Caller {
   if (!request.caller) throw new UnauthorizedError();
   return request.caller;
+}
+
+/** The caller with the request's Service header, for services that write the operation log. */
+export function actorOf(request: FastifyRequest): Actor {
+  const service = request.headers.service;
+  return { caller: callerOf(request), service: typeof service === 'string' ? service.slice(0, 64) : '' };
 }
 
 /** The caller if the request carries a valid token, else null: for routes that serve both. */

@@ -8,6 +8,12 @@ export const PERMISSIONS = {
   iptv_list: { name: 'IPTV 业务流程列表', group: 'IPTV' },
   iptv_bank: { name: 'IPTV 结算与收款账户', group: 'IPTV' },
   iptv_rule: { name: 'IPTV 结算规则', group: 'IPTV' },
+  sys_user: { name: '用户管理（含会话）', group: '系统管理' },
+  sys_dept: { name: '部门管理', group: '系统管理' },
+  sys_role: { name: '角色与权限', group: '系统管理' },
+  sys_menu: { name: '菜单管理', group: '系统管理' },
+  sys_setting: { name: '系统设置', group: '系统管理' },
+  sys_log: { name: '操作日志（全部）', group: '系统管理' },
 } as const satisfies Record<string, { name: string; group: string }>;
 
 export type Permission = keyof typeof PERMISSIONS;

@@ -20,4 +20,17 @@ export const BASE_MENUS: SeedMenu[] = [
     icon: 'HomeOutlined',
     children: [{ name: '工作台', path: '/dashboard/index', type: 1, icon: 'DashboardOutlined', keep_alive: 1 }],
   },
+  {
+    name: '系统管理',
+    path: '/system',
+    type: 0,
+    icon: 'SettingOutlined',
+    children: [
+      { name: '用户管理', path: '/system/users', type: 1, icon: 'UserOutlined', permission: 'sys_user' },
+      { name: '部门管理', path: '/system/depts', type: 1, icon: 'ApartmentOutlined', permission: 'sys_dept' },
+      { name: '角色权限', path: '/system/roles', type: 1, icon: 'SafetyCertificateOutlined', permission: 'sys_role' },
+      { name: '菜单管理', path: '/system/menus', type: 1, icon: 'MenuOutlined', permission: 'sys_menu' },
+      { name: '系统设置', path: '/system/settings', type: 1, icon: 'ToolOutlined', permission: 'sys_setting' },
+    ],
+  },
 ];

@@ -99,11 +99,15 @@ export async function login(ctx: AppContext, input: Login, client: ClientInfo): 
 export async function authenticate(ctx: AppContext, authorization: string | undefined): Promise<Caller> {
   const token = bearerToken(authorization);
   if (!token) throw new UnauthorizedError();
-  const session = await repo.findLiveSessionByTokenHash(ctx.db, hashToken(token));
+  const tokenHash = hashToken(token);
+  const session = await liveSession(ctx, tokenHash);
   const now = Date.now();
   if (!session || session.user_status !== 1 || new Date(session.expires_at).getTime() <= now) throw new UnauthorizedError();
   if (now - new Date(session.last_seen_at).getTime() > TOUCH_EVERY_MS) {
-    await repo.touchSession(ctx.db, session.session_id, new Date(now).toISOString(), expiryFrom(ctx, session.created_at, now));
+    const lastSeenAt = new Date(now).toISOString();
+    const expiresAt = expiryFrom(ctx, session.created_at, now);
+    await repo.touchSession(ctx.db, session.session_id, lastSeenAt, expiresAt);
+    ctx.access.touched(tokenHash, lastSeenAt, expiresAt);
   }
   return {
     userId: session.user.id,
@@ -113,6 +117,19 @@ export async function authenticate(ctx: AppContext, authorization: string | unde
     permissions: session.permissions,
     user: session.user,
   };
+}
+
+/**
+ * The session of a token from the access cache, else from the database. Expiry is judged by the
+ * caller on every request either way; only revocation and changes to the user need `changed()`.
+ */
+async function liveSession(ctx: AppContext, tokenHash: string): Promise<repo.SessionWithAccess | undefined> {
+  const cached = ctx.access.session(tokenHash);
+  if (cached) return cached;
+  const startedIn = ctx.access.currentGeneration;
+  const session = await repo.findLiveSessionByTokenHash(ctx.db, tokenHash);
+  if (session) ctx.access.rememberSession(tokenHash, session, startedIn);
+  return session;
 }
 
 export async function checkAuthorization(
@@ -134,4 +151,5 @@ export async function checkAuthorization(
 
 export async function logout(ctx: AppContext, caller: Caller): Promise<void> {
   await repo.revokeSession(ctx.db, caller.sessionId, new Date().toISOString());
+  await ctx.access.changed();
 }

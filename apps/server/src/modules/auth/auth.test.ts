@@ -231,6 +231,7 @@ describe('sessions', () => {
     const id = await userId(server.db, 'zhengyi');
     const longAgo = new Date(Date.now() - 5 * 60_000).toISOString();
     await server.db.updateTable('sessions').set({ last_seen_at: longAgo }).where('user_id', '=', id).execute();
+    await server.accessChanged();
     expect((await server.call('GET', '/api/user/profile', { token })).status).toBe(200);
     const touched = await server.db
       .selectFrom('sessions')
@@ -244,12 +245,14 @@ describe('sessions', () => {
       .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
       .where('user_id', '=', id)
       .execute();
+    await server.accessChanged();
     expect((await server.call('GET', '/api/user/profile', { token })).status).toBe(401);
   });
 
   it('stops a disabled user at the next request', async () => {
     const token = await server.signIn('guoqiang');
     await server.db.updateTable('users').set({ status: 0 }).where('username', '=', 'guoqiang').execute();
+    await server.accessChanged();
     expect((await server.call('GET', '/api/user/menu', { token })).status).toBe(401);
   });
 });

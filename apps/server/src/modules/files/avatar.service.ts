@@ -45,6 +45,7 @@ export async function saveAvatar(ctx: AppContext, caller: Caller, content: Buffe
   await fs.writeFile(path.join(dir, name), png);
   const imgUrl = `${AVATAR_URL_PREFIX}${name}`;
   const previous = await updateProfilePhoto(ctx.db, caller.userId, imgUrl, new Date().toISOString());
+  await ctx.access.changed();
   if (previous.startsWith(AVATAR_URL_PREFIX)) {
     await fs.rm(path.join(dir, path.basename(previous)), { force: true });
   }

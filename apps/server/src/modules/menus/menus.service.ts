@@ -8,7 +8,7 @@ import * as repo from './menus.repo';
  * gets an empty group. Hiding is for convenience only: every API checks permissions itself.
  */
 export async function getUserMenu(ctx: AppContext, caller: Caller): Promise<MenuItem[]> {
-  const rows = await repo.listMenuRows(ctx.db, {});
+  const rows = await menuRows(ctx);
   const items = new Map<number, MenuItem>();
   for (const row of rows) {
     if (!canSeeMenu(caller.permissions, row)) continue;
@@ -35,4 +35,14 @@ export async function getUserMenu(ctx: AppContext, caller: Caller): Promise<Menu
       .map((item) => ({ ...item, children: prune(item.children) }))
       .filter((item) => item.type !== MenuType.folder || item.children.length > 0);
   return prune(roots);
+}
+
+/** Every menu row, from the access cache between menu edits (each edit calls `access.changed()`). */
+async function menuRows(ctx: AppContext): Promise<repo.MenuRow[]> {
+  const cached = ctx.access.menus();
+  if (cached) return cached;
+  const startedIn = ctx.access.currentGeneration;
+  const rows = await repo.listMenuRows(ctx.db, {});
+  ctx.access.rememberMenuRows(rows, startedIn);
+  return rows;
 }

@@ -18,6 +18,7 @@ beforeAll(async () => {
       { parent_id: folder, name: '结算规则', path: '/iptv/settlement-rule', type: 1, permission: 'iptv_rule', sort: 2 },
     ])
     .execute();
+  await server.accessChanged();
 });
 afterAll(async () => server.close());
 
@@ -46,6 +47,7 @@ describe('GET /api/user/menu', () => {
     const role = await server.db.selectFrom('roles').select('id').where('key', '=', 'iptv_list').executeTakeFirstOrThrow();
     expect(paths((await server.call<MenuItem[]>('GET', '/api/user/menu', { token })).body.data)).toContain('/iptv/business-details');
     await server.db.deleteFrom('role_permissions').where('role_id', '=', role.id).execute();
+    await server.accessChanged();
     expect(paths((await server.call<MenuItem[]>('GET', '/api/user/menu', { token })).body.data)).not.toContain('/iptv');
   });
 

@@ -22,6 +22,7 @@ export async function getPerson(ctx: AppContext, caller: Caller): Promise<Person
 export async function updatePerson(ctx: AppContext, caller: Caller, body: unknown): Promise<Person> {
   const fields = parse(PersonUpdateZ, body);
   await repo.updatePerson(ctx.db, caller.userId, fields, new Date().toISOString());
+  await ctx.access.changed();
   return getPerson(ctx, caller);
 }
 
@@ -43,4 +44,5 @@ export async function changePassword(ctx: AppContext, caller: Caller, body: unkn
     await repo.updatePasswordHash(trx, caller.userId, passwordHash, now);
     await revokeUserSessions(trx, caller.userId, now, caller.sessionId);
   });
+  await ctx.access.changed();
 }
