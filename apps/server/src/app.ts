@@ -107,7 +107,10 @@ function shareAccessCache(app: FastifyInstance, ctx: AppContext, database: DbHan
   });
   const stop = listenToChannel(database.postgresUrl, ACCESS_CHANNEL, {
     onMessage: () => ctx.access.clearLocal(),
-    onUp: () => ctx.access.setShared(true),
+    onUp: (backendPid) => {
+      ctx.access.channelBackendPid = backendPid;
+      ctx.access.setShared(true);
+    },
     onDown: (error) => {
       ctx.access.setShared(false);
       app.log.warn({ err: error }, 'access cache off: the change channel to other server processes is down');

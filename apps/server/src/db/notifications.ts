@@ -2,8 +2,8 @@ import pg from 'pg';
 
 export interface ChannelHandlers {
   onMessage: () => void;
-  /** The listening connection is (again) up: messages sent from now on will arrive. */
-  onUp: () => void;
+  /** The listening connection is (again) up: messages sent from now on will arrive. `backendPid` names it in pg_stat_activity. */
+  onUp: (backendPid: number) => void;
   /** It broke: messages may be missed until onUp. */
   onDown: (error: Error) => void;
 }
@@ -43,7 +43,8 @@ export function listenToChannel(connectionString: string, channel: string, handl
       }
       client = next;
       attempt = 0;
-      handlers.onUp();
+      // pg keeps the backend's process id from the start-up handshake; typed loosely by @types/pg.
+      handlers.onUp((next as unknown as { processID: number }).processID);
     } catch (error) {
       fail(error instanceof Error ? error : new Error(String(error)));
     }

@@ -24,12 +24,19 @@ export class AccessCache {
   private menuRows: MenuRow[] | null = null;
   private isUsable: boolean;
   private broadcast: () => Promise<void> = async () => {};
+  /** PostgreSQL: the server process of the LISTEN connection, for operators and tests. */
+  channelBackendPid: number | undefined;
 
   constructor(
     private readonly isEnabled: boolean,
     private readonly maxSessions = 10_000,
   ) {
     this.isUsable = isEnabled;
+  }
+
+  /** Whether the cache answers at all (enabled, and on PostgreSQL the change channel is up). */
+  get isActive(): boolean {
+    return this.isUsable;
   }
 
   /** The generation a lookup starts in; pass it back to `rememberSession`/`rememberMenuRows`. */
