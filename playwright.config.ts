@@ -56,6 +56,8 @@ export default defineConfig({
       SQLITE_FILE: '',
       LOG_LEVEL: 'warn',
       OSP_DEMO: '1',
+      // Mails are written to the data folder's outbox/, where the recovery journey reads them.
+      SMTP_HOST: '',
     },
   },
 });

@@ -11,6 +11,8 @@ import type { DbHandle } from './db/index';
 import { listenToChannel } from './db/notifications';
 import { registerErrorHandling } from './http/error-handler';
 import { registerSecurityHeaders } from './http/security-headers';
+import { adminOrgRoutes } from './modules/admin-org/admin-org.routes';
+import { adminUsersRoutes } from './modules/admin-users/admin-users.routes';
 import { articlesRoutes } from './modules/articles/articles.routes';
 import { AccessCache } from './modules/auth/access-cache';
 import { authRoutes } from './modules/auth/auth.routes';
@@ -19,6 +21,7 @@ import { filesRoutes } from './modules/files/files.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { holidayRoutes } from './modules/holiday/holiday.routes';
 import { menusRoutes } from './modules/menus/menus.routes';
+import { passwordResetRoutes } from './modules/password-reset/password-reset.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { syslogRoutes } from './modules/syslog/syslog.routes';
 import { usersRoutes } from './modules/users/users.routes';
@@ -87,6 +90,9 @@ export async function buildApp({ config, database, logger = true }: BuildAppOpti
   await app.register(holidayRoutes(ctx));
   await app.register(articlesRoutes(ctx));
   await app.register(syslogRoutes(ctx));
+  await app.register(adminOrgRoutes(ctx));
+  await app.register(adminUsersRoutes(ctx));
+  await app.register(passwordResetRoutes(ctx));
 
   await serveWebApp(app, config);
   return app;

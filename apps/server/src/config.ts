@@ -24,6 +24,23 @@ function bool(name: string, fallback: boolean): boolean {
 }
 
 /**
+ * The address people reach the web app at, for links in e-mails. It is a setting, never taken from
+ * the request's Host header: a forged header would otherwise put an attacker's site into a reset
+ * mail sent to a real user (host header injection).
+ */
+function publicUrl(name: string, fallback: string): string {
+  const raw = str(name, fallback);
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new Error(`${name} must be an absolute http(s) address, got "${raw}"`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`${name} must be an http(s) address, got "${raw}"`);
+  return `${url.origin}${url.pathname}`.replace(/\/+$/, '');
+}
+
+/**
  * Every setting of the server, read from the environment once. README's settings table lists each
  * of these with its default; keep the two in step.
  */
@@ -69,6 +86,27 @@ export function loadConfig() {
     serviceId: str('OSP_SERVICE_ID', 'osp_service'),
     webmailUrl: str('OSP_WEBMAIL_URL', 'https://mail.example.com'),
     trustProxy: bool('TRUST_PROXY', false),
+    /** Where people open the web app; reset links in e-mails start with it. */
+    publicUrl: publicUrl('OSP_PUBLIC_URL', `http://localhost:${int('PORT', 3000)}`),
+    /** SMTP for outgoing mail. Without a host, messages are written to $DATA_DIR/outbox/ instead. */
+    smtp: {
+      host: str('SMTP_HOST', ''),
+      port: int('SMTP_PORT', bool('SMTP_SECURE', false) ? 465 : 587),
+      /** true: TLS from the first byte (port 465); false: STARTTLS when the server offers it. */
+      secure: bool('SMTP_SECURE', false),
+      user: str('SMTP_USER', ''),
+      pass: str('SMTP_PASS', ''),
+      from: str('SMTP_FROM', '"OSP 运营管理平台" <no-reply@localhost>'),
+    },
+    passwordReset: {
+      /** How long a reset link works. */
+      ttlMinutes: int('PASSWORD_RESET_TTL_MINUTES', 30),
+      /** Window in which reset requests are counted. */
+      windowMinutes: int('PASSWORD_RESET_WINDOW_MINUTES', 15),
+      perAccount: int('PASSWORD_RESET_PER_ACCOUNT', 5),
+      /** A whole office may share one address, so the per-address bar is higher. */
+      perAddress: int('PASSWORD_RESET_PER_ADDRESS', 20),
+    },
   };
 }
 

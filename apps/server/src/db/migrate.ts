@@ -1,8 +1,9 @@
-import { Migrator, type Migration, type MigrationProvider } from 'kysely';
+import { Migrator, sql, type Migration, type MigrationProvider } from 'kysely';
 import type { DbHandle } from './index';
 import { columnKit } from './migrations/columns';
 import { foundation } from './migrations/0001-foundation';
 import { administration } from './migrations/0002-administration';
+import { passwordRecovery } from './migrations/0004-password-recovery';
 
 /** Migrations in order. Names sort as they run; never rename or edit one that has shipped. */
 function migrationsFor(handle: DbHandle): Record<string, Migration> {
@@ -10,15 +11,24 @@ function migrationsFor(handle: DbHandle): Record<string, Migration> {
   return {
     '0001-foundation': foundation(kit),
     '0002-administration': administration(kit),
+    '0004-password-recovery': passwordRecovery(kit),
   };
 }
 
 export async function migrateToLatest(handle: DbHandle): Promise<void> {
   const provider: MigrationProvider = { getMigrations: async () => migrationsFor(handle) };
-  const migrator = new Migrator({ db: handle.db, provider });
+  // Kysely looks for its bookkeeping tables in every schema of the database; pinned to the schema
+  // this connection works in, another schema's tables (another test file, another app) are not taken for ours.
+  const migrationTableSchema = handle.engine === 'postgres' ? await currentSchema(handle) : undefined;
+  const migrator = new Migrator({ db: handle.db, provider, ...(migrationTableSchema ? { migrationTableSchema } : {}) });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
     throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`, { cause: error });
   }
+}
+
+async function currentSchema(handle: DbHandle): Promise<string | undefined> {
+  const { rows } = await sql<{ schema: string | null }>`select current_schema() as schema`.execute(handle.db);
+  return rows[0]?.schema ?? undefined;
 }

@@ -21,6 +21,7 @@ export interface Database {
   settings: SettingsTable;
   operation_logs: OperationLogsTable;
   password_resets: PasswordResetsTable;
+  password_reset_requests: PasswordResetRequestsTable;
 }
 
 export interface DeptsTable {
@@ -174,4 +175,13 @@ export interface PasswordResetsTable {
   expires_at: string;
   used_at: string | null;
   ip: Generated<string>;
+}
+
+/** One accepted request for a reset link, counted by the per-account and per-address limits. */
+export interface PasswordResetRequestsTable {
+  id: Generated<number>;
+  /** The account as typed, lower-cased; it may name nobody. */
+  account: string;
+  ip: string;
+  created_at: string;
 }

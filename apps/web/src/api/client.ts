@@ -1,6 +1,7 @@
 import axios, { AxiosError, type AxiosRequestConfig, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
 import { CommonMessages, DEFAULT_REQUEST_TIMEOUT, type ApiEnvelope, type FieldErrors, type PublicSettings } from '@osp/shared';
 import { toast } from '../components/toast';
+import { filenameOf } from './content-disposition';
 import { clearSession, DEFAULT_SERVICE_COOKIE, getServiceSegment, getToken } from './session';
 
 /**
@@ -175,7 +176,5 @@ export interface DownloadedFile {
 export async function download(config: AxiosRequestConfig): Promise<DownloadedFile> {
   const response = await http.request<Blob>({ ...config, responseType: 'blob' });
   const disposition = String(response.headers['content-disposition'] ?? '');
-  const match = /filename\*=UTF-8''([^;]+)|filename="?([^";]+)"?/i.exec(disposition);
-  const raw = match?.[1] ?? match?.[2];
-  return { blob: response.data, filename: raw ? decodeURIComponent(raw) : undefined };
+  return { blob: response.data, filename: filenameOf(disposition) };
 }

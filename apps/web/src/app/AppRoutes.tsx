@@ -7,6 +7,8 @@ import { ProtectedArea } from './guard/ProtectedArea';
 import { LoginLayout } from './layouts/LoginLayout';
 
 const LoginPage = lazy(() => import('../features/auth/pages/LoginPage'));
+const FindPasswordPage = lazy(() => import('../features/auth/pages/FindPasswordPage'));
+const ResetPasswordPage = lazy(() => import('../features/auth/pages/ResetPasswordPage'));
 const NotFoundPage = lazy(() => import('../features/errors/pages/NotFoundPage'));
 
 /** Public pages first; everything else goes through the navigation guard. */
@@ -31,6 +33,8 @@ export function AppRoutes() {
       <Routes>
         <Route element={<LoginLayout />}>
           <Route path="/login" element={<LoginPage />} />
+          <Route path="/find-password" element={<FindPasswordPage />} />
+          <Route path="/reset-password" element={<ResetPasswordPage />} />
         </Route>
         <Route path="/404" element={<NotFoundPage />} />
         <Route path="*" element={<ProtectedArea />} />

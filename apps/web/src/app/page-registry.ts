@@ -8,6 +8,11 @@ export type LazyPage = LazyExoticComponent<ComponentType>;
  */
 export const PAGES: Readonly<Record<string, LazyPage>> = {
   '/dashboard': lazy(() => import('../features/dashboard/pages/DashboardPage')),
+  '/system/users': lazy(() => import('../features/admin-users/pages/UsersPage')),
+  '/system/depts': lazy(() => import('../features/admin-org/pages/DeptsPage')),
+  '/system/roles': lazy(() => import('../features/admin-org/pages/RolesPage')),
+  '/system/menus': lazy(() => import('../features/admin-org/pages/MenusPage')),
+  '/system/settings': lazy(() => import('../features/admin-org/pages/SettingsPage')),
 };
 
 /** Routed whatever the menu says: SPEC §2 sends / to the home page, which must therefore exist. */

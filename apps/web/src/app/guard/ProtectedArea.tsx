@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { useMenu } from '../../api/menu';
 import { clearSession, hasSession, saveSessionUser } from '../../api/session';
@@ -19,6 +19,17 @@ export function ProtectedArea() {
 function SignedInArea() {
   const profile = useProfile();
   const menu = useMenu();
+  const { refetch: refetchMenu } = menu;
+  const { pathname } = useLocation();
+  const menuLoadedOn = useRef(pathname);
+
+  // Each navigation reloads the menu, so a change an administrator made shows on the next click;
+  // the first load already happened for the first page.
+  useEffect(() => {
+    if (menuLoadedOn.current === pathname) return;
+    menuLoadedOn.current = pathname;
+    void refetchMenu();
+  }, [pathname, refetchMenu]);
 
   useEffect(() => {
     if (profile.data) saveSessionUser(profile.data);

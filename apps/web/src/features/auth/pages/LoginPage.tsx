@@ -1,6 +1,7 @@
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
 import { Alert, Button, Card, Form, Input, Typography } from 'antd';
 import { LoginMessages } from '@osp/shared';
+import { Link } from 'react-router';
 import { CaptchaField } from '../components/CaptchaField';
 import { useSignInFlow, type SignInValues } from '../hooks/useSignInFlow';
 
@@ -44,6 +45,9 @@ export default function LoginPage() {
           />
         </Form.Item>
         {flow.captcha && <CaptchaField captcha={flow.captcha} onRefresh={() => void flow.refreshCaptcha()} />}
+        <div className="login-card__forgot">
+          <Link to="/find-password">忘记密码？</Link>
+        </div>
         <Form.Item className="login-card__submit">
           <Button type="primary" htmlType="submit" block loading={flow.isSubmitting}>
             登录

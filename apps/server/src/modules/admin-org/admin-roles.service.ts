@@ -1,0 +1,148 @@
+import {
+  groupPermissions,
+  PERMISSIONS,
+  RoleCreateZ,
+  RoleMessages,
+  RolePermissionsZ,
+  RoleRenameZ,
+  type AdminRole,
+  type PermissionGroup,
+} from '@osp/shared';
+import type { Actor, AppContext, Caller } from '../../context';
+import type { Db } from '../../db/index';
+import { ConflictError, NotFoundError, ValidationError } from '../../http/errors';
+import { parse } from '../../http/validate';
+import { recordOperation } from '../syslog/syslog.service';
+import { ADMIN_PERMISSION, authorize, authorizeRegistry } from './admin-org.policy';
+import * as repo from './admin-roles.repo';
+
+const ITEM_TYPE = 'role';
+/** The permission that grants permissions: someone enabled must always keep it. */
+const GRANTING_PERMISSION = ADMIN_PERMISSION.role;
+
+function permissionNames(keys: readonly string[]): string {
+  return keys.map((key) => (PERMISSIONS as Record<string, { name: string } | undefined>)[key]?.name ?? key).join('、') || '无';
+}
+
+export async function listRoles(ctx: AppContext, caller: Caller): Promise<AdminRole[]> {
+  authorize(caller, 'role');
+  const roles = await repo.listRoles(ctx.db);
+  return roles.map((role) => ({
+    id: role.id,
+    key: role.key,
+    name: role.name,
+    permissions: role.permissions,
+    member_count: role.member_count,
+    abilities: { delete: role.member_count === 0 },
+    delete_blocked_reason: role.member_count === 0 ? '' : RoleMessages.hasMembers(role.member_count),
+  }));
+}
+
+export function listPermissionGroups(caller: Caller): PermissionGroup[] {
+  authorizeRegistry(caller);
+  return groupPermissions();
+}
+
+async function requireRole(db: Db, id: number) {
+  const role = await repo.findRole(db, id);
+  if (!role) throw new NotFoundError();
+  return role;
+}
+
+async function assertNameFree(db: Db, name: string, exceptId?: number): Promise<void> {
+  const other = await repo.findRoleByName(db, name);
+  if (other && other.id !== exceptId) throw new ValidationError({ name: [RoleMessages.nameTaken(name)] });
+}
+
+export async function createRole(ctx: AppContext, actor: Actor, body: unknown): Promise<{ id: number }> {
+  authorize(actor.caller, 'role');
+  const input = parse(RoleCreateZ, body);
+  const id = await ctx.db.transaction().execute(async (trx) => {
+    if (await repo.findRoleByKey(trx, input.key)) throw new ValidationError({ key: [RoleMessages.keyTaken(input.key)] });
+    await assertNameFree(trx, input.name);
+    const newId = await repo.insertRole(trx, input.key, input.name);
+    await repo.replacePermissions(trx, newId, input.permissions);
+    await recordOperation(trx, actor, {
+      itemType: ITEM_TYPE,
+      itemId: newId,
+      action: 'create',
+      summary: `新建角色「${input.name}」（${input.key}），权限：${permissionNames(input.permissions)}`,
+      after: { key: input.key, name: input.name, permissions: input.permissions },
+    });
+    return newId;
+  });
+  // A new role has no members yet, so nobody's access changed.
+  return { id };
+}
+
+export async function renameRole(ctx: AppContext, actor: Actor, id: number, body: unknown): Promise<void> {
+  authorize(actor.caller, 'role');
+  const input = parse(RoleRenameZ, body);
+  await ctx.db.transaction().execute(async (trx) => {
+    const role = await requireRole(trx, id);
+    if (role.name === input.name) return;
+    await assertNameFree(trx, input.name, id);
+    await repo.renameRole(trx, id, input.name);
+    await recordOperation(trx, actor, {
+      itemType: ITEM_TYPE,
+      itemId: id,
+      action: 'update',
+      summary: `角色「${role.name}」改名为「${input.name}」`,
+      before: { name: role.name },
+      after: { name: input.name },
+    });
+  });
+  await ctx.access.changed();
+}
+
+/**
+ * Replaces a role's grants. Refused when it would leave no enabled user able to grant permissions
+ * (sys_role): nobody could undo it from the product.
+ */
+export async function setRolePermissions(ctx: AppContext, actor: Actor, id: number, body: unknown): Promise<void> {
+  authorize(actor.caller, 'role');
+  const input = parse(RolePermissionsZ, body);
+  await ctx.db.transaction().execute(async (trx) => {
+    if (ctx.engine === 'postgres') await repo.lockRoles(trx);
+    const role = await requireRole(trx, id);
+    const before = await repo.listPermissions(trx, id);
+    if (before.join() === input.permissions.join()) return;
+    const holdersBefore = await repo.countActiveHolders(trx, GRANTING_PERMISSION);
+    await repo.replacePermissions(trx, id, input.permissions);
+    if (holdersBefore > 0 && (await repo.countActiveHolders(trx, GRANTING_PERMISSION)) === 0) {
+      // Thrown inside the transaction: the grants written above roll back with it.
+      throw new ValidationError({ permissions: [RoleMessages.lockout] });
+    }
+    const added = input.permissions.filter((p) => !before.includes(p));
+    const removed = before.filter((p) => !input.permissions.includes(p));
+    await recordOperation(trx, actor, {
+      itemType: ITEM_TYPE,
+      itemId: id,
+      action: 'update',
+      summary: `修改角色「${role.name}」的权限${added.length ? `，增加：${permissionNames(added)}` : ''}${removed.length ? `，移除：${permissionNames(removed)}` : ''}`,
+      before: { permissions: before },
+      after: { permissions: input.permissions },
+    });
+  });
+  await ctx.access.changed();
+}
+
+/** A role with members is not deleted: taking access away from people is done person by person. */
+export async function deleteRole(ctx: AppContext, actor: Actor, id: number): Promise<void> {
+  authorize(actor.caller, 'role');
+  await ctx.db.transaction().execute(async (trx) => {
+    const role = await requireRole(trx, id);
+    const members = await repo.countMembers(trx, id);
+    if (members > 0) throw new ConflictError(RoleMessages.hasMembers(members));
+    const permissions = await repo.listPermissions(trx, id);
+    await repo.deleteRole(trx, id);
+    await recordOperation(trx, actor, {
+      itemType: ITEM_TYPE,
+      itemId: id,
+      action: 'delete',
+      summary: `删除角色「${role.name}」（${role.key}）`,
+      before: { key: role.key, name: role.name, permissions },
+    });
+  });
+  await ctx.access.changed();
+}

@@ -1,0 +1,251 @@
+import {
+  AdminPasswordResetZ,
+  AdminUserCreateZ,
+  AdminUserMessages,
+  AdminUserQueryZ,
+  AdminUserRolesZ,
+  AdminUserStatusZ,
+  AdminUserUpdateZ,
+  type AdminUser,
+  type AdminUserFilter,
+  type FieldErrors,
+  type Paged,
+  type RoleRef,
+} from '@osp/shared';
+import type { Actor, AppContext, Caller } from '../../context';
+import { NotFoundError, ValidationError } from '../../http/errors';
+import { parse } from '../../http/validate';
+import { hashPassword } from '../auth/passwords';
+import { recordOperation } from '../syslog/syslog.service';
+import { authorizeUserAdmin, selfChange, USER_ADMIN_PERMISSION } from './admin-users.policy';
+import { loggedUser, presentAdminUser } from './admin-users.presenter';
+import * as repo from './admin-users.repo';
+import { loadDeptIndex, type DeptIndex } from './dept-index';
+
+const ITEM_TYPE = 'user';
+
+/** "zhangsan（张三）": how the operation log names a user. */
+export function userLabel(user: { username: string; name: string }): string {
+  return `${user.username}（${user.name}）`;
+}
+
+/** The repo's filter for a parsed list filter: a department means it and everything under it. */
+export function toRepoFilter(filter: AdminUserFilter, depts: DeptIndex): repo.UserFilter {
+  return {
+    keyword: filter.keyword || undefined,
+    deptIds: filter.dept_id === undefined ? undefined : depts.subtree(filter.dept_id),
+    status: filter.status,
+  };
+}
+
+/** Attaches each user's roles (one query for the whole page). */
+export async function withRoles(ctx: AppContext, rows: repo.AdminUserRow[]): Promise<AdminUser[]> {
+  const roleRows = await repo.rolesOfUsers(
+    ctx.db,
+    rows.map((r) => r.id),
+  );
+  const rolesOf = new Map<number, RoleRef[]>();
+  for (const role of roleRows) rolesOf.set(role.user_id, [...(rolesOf.get(role.user_id) ?? []), { key: role.key, name: role.name }]);
+  return rows.map((row) => presentAdminUser(row, rolesOf.get(row.id) ?? []));
+}
+
+export async function findUsers(ctx: AppContext, caller: Caller, query: unknown): Promise<Paged<AdminUser>> {
+  authorizeUserAdmin(caller);
+  const input = parse(AdminUserQueryZ, query);
+  const depts = await loadDeptIndex(ctx);
+  const { rows, total } = await repo.findUsers(ctx.db, toRepoFilter(input, depts), {
+    limit: input.per_page,
+    offset: (input.page - 1) * input.per_page,
+  });
+  return { list: await withRoles(ctx, rows), total, page: input.page, per_page: input.per_page };
+}
+
+async function loadUser(ctx: AppContext, id: number): Promise<AdminUser> {
+  const row = Number.isSafeInteger(id) && id > 0 ? await repo.findUser(ctx.db, id) : undefined;
+  if (!row) throw new NotFoundError();
+  const [user] = await withRoles(ctx, [row]);
+  if (!user) throw new NotFoundError();
+  return user;
+}
+
+export async function getUser(ctx: AppContext, caller: Caller, id: number): Promise<AdminUser> {
+  authorizeUserAdmin(caller);
+  return loadUser(ctx, id);
+}
+
+/** Role keys → role rows; unknown keys are reported on the `roles` field. */
+async function resolveRoles(ctx: AppContext, keys: string[], errors: FieldErrors) {
+  const all = await repo.listRoles(ctx.db);
+  const byKey = new Map(all.map((r) => [r.key, r]));
+  const unknown = [...new Set(keys)].filter((key) => !byKey.has(key));
+  if (unknown.length > 0) errors.roles = unknown.map((key) => AdminUserMessages.roleUnknown(key));
+  return [...new Set(keys)].flatMap((key) => byKey.get(key) ?? []);
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE';
+}
+
+export async function createUser(ctx: AppContext, actor: Actor, body: unknown): Promise<AdminUser> {
+  authorizeUserAdmin(actor.caller);
+  const input = parse(AdminUserCreateZ, body);
+  const errors: FieldErrors = {};
+  const depts = await loadDeptIndex(ctx);
+  if (!depts.has(input.dept_id)) errors.dept_id = [AdminUserMessages.deptUnknown];
+  if ((await repo.takenUsernames(ctx.db, [input.username])).size > 0) errors.username = [AdminUserMessages.usernameTaken];
+  const roles = await resolveRoles(ctx, input.roles, errors);
+  if (Object.keys(errors).length > 0) throw new ValidationError(errors);
+
+  const passwordHash = await hashPassword(input.passwd);
+  const now = new Date().toISOString();
+  const fields = {
+    username: input.username,
+    name: input.name,
+    sex: input.sex,
+    dept_id: input.dept_id,
+    station: input.station,
+    mobile: input.mobile,
+    mail: input.mail,
+  };
+  let id: number;
+  try {
+    id = await ctx.db.transaction().execute(async (trx) => {
+      const newId = await repo.insertUser(trx, { ...fields, password_hash: passwordHash, status: 1, created_at: now, updated_at: now });
+      await repo.insertUserRoles(
+        trx,
+        roles.map((role) => ({ user_id: newId, role_id: role.id })),
+      );
+      await recordOperation(trx, actor, {
+        itemType: ITEM_TYPE,
+        itemId: newId,
+        action: 'create',
+        summary: `新建用户 ${userLabel(fields)}`,
+        after: { ...loggedUser({ ...fields, status: 1 }), roles: roles.map((r) => r.key) },
+      });
+      return newId;
+    });
+  } catch (error) {
+    // Two administrators creating the same username at once: the unique index decides.
+    if (isUniqueViolation(error)) throw new ValidationError({ username: [AdminUserMessages.usernameTaken] });
+    throw error;
+  }
+  await ctx.access.changed();
+  return loadUser(ctx, id);
+}
+
+export async function updateUser(ctx: AppContext, actor: Actor, id: number, body: unknown): Promise<AdminUser> {
+  authorizeUserAdmin(actor.caller);
+  const before = await loadUser(ctx, id);
+  const input = parse(AdminUserUpdateZ, body);
+  const depts = await loadDeptIndex(ctx);
+  if (!depts.has(input.dept_id)) throw new ValidationError({ dept_id: [AdminUserMessages.deptUnknown] });
+
+  const beforeFields = loggedUser({ ...before, dept_id: before.dept?.id ?? null });
+  const afterFields = loggedUser({ ...before, ...input });
+  await ctx.db.transaction().execute(async (trx) => {
+    await repo.updateUser(trx, id, input, new Date().toISOString());
+    await recordOperation(trx, actor, {
+      itemType: ITEM_TYPE,
+      itemId: id,
+      action: 'update',
+      summary: `修改用户 ${userLabel({ username: before.username, name: input.name })}`,
+      before: beforeFields,
+      after: afterFields,
+    });
+  });
+  await ctx.access.changed();
+  return loadUser(ctx, id);
+}
+
+/** Enables or disables a user. Disabling revokes every session of theirs in the same transaction. */
+export async function setUserStatus(ctx: AppContext, actor: Actor, id: number, body: unknown): Promise<AdminUser> {
+  authorizeUserAdmin(actor.caller);
+  const before = await loadUser(ctx, id);
+  const { status } = parse(AdminUserStatusZ, body);
+  const refusal = selfChange.status(actor.caller, id, status);
+  if (refusal) throw new ValidationError({ status: [refusal] });
+
+  const now = new Date().toISOString();
+  await ctx.db.transaction().execute(async (trx) => {
+    await repo.updateUser(trx, id, { status }, now);
+    const revoked = status === 0 ? await repo.revokeSessions(trx, id, now) : 0;
+    await recordOperation(trx, actor, {
+      itemType: ITEM_TYPE,
+      itemId: id,
+      action: status === 0 ? 'disable' : 'enable',
+      summary: status === 0 ? `禁用用户 ${userLabel(before)}，注销会话 ${revoked} 个` : `启用用户 ${userLabel(before)}`,
+      before: { status: before.status },
+      after: { status },
+    });
+  });
+  await ctx.access.changed();
+  return loadUser(ctx, id);
+}
+
+/** Sets a new password chosen by an administrator and signs the user out everywhere. */
+export async function resetPassword(ctx: AppContext, actor: Actor, id: number, body: unknown): Promise<void> {
+  authorizeUserAdmin(actor.caller);
+  const user = await loadUser(ctx, id);
+  const refusal = selfChange.password(actor.caller, id);
+  if (refusal) throw new ValidationError({ passwd: [refusal] });
+  const input = parse(AdminPasswordResetZ, body);
+  const passwordHash = await hashPassword(input.passwd);
+  const now = new Date().toISOString();
+  await ctx.db.transaction().execute(async (trx) => {
+    await repo.updateUser(trx, id, { password_hash: passwordHash }, now);
+    const revoked = await repo.revokeSessions(trx, id, now);
+    await recordOperation(trx, actor, {
+      itemType: ITEM_TYPE,
+      itemId: id,
+      action: 'reset_password',
+      summary: `重置用户 ${userLabel(user)} 的密码，注销会话 ${revoked} 个`,
+    });
+  });
+  await ctx.access.changed();
+}
+
+/** Replaces a user's roles; the new permissions apply from the user's next request. */
+export async function assignRoles(ctx: AppContext, actor: Actor, id: number, body: unknown): Promise<AdminUser> {
+  authorizeUserAdmin(actor.caller);
+  const before = await loadUser(ctx, id);
+  const input = parse(AdminUserRolesZ, body);
+  const errors: FieldErrors = {};
+  const roles = await resolveRoles(ctx, input.roles, errors);
+  if (Object.keys(errors).length > 0) throw new ValidationError(errors);
+  const keepsAccess = await repo.rolesGrant(
+    ctx.db,
+    roles.map((r) => r.id),
+    USER_ADMIN_PERMISSION,
+  );
+  const refusal = selfChange.roles(actor.caller, id, keepsAccess);
+  if (refusal) throw new ValidationError({ roles: [refusal] });
+
+  const beforeKeys = before.roles.map((r) => r.key).sort();
+  const afterKeys = roles.map((r) => r.key).sort();
+  if (beforeKeys.join(',') === afterKeys.join(',')) return before;
+  await ctx.db.transaction().execute(async (trx) => {
+    await repo.replaceUserRoles(
+      trx,
+      id,
+      roles.map((r) => r.id),
+    );
+    await recordOperation(trx, actor, {
+      itemType: ITEM_TYPE,
+      itemId: id,
+      action: 'assign_roles',
+      summary: `为用户 ${userLabel(before)} 分配角色：${roles.map((r) => r.name).join('、') || '无'}`,
+      before: { roles: beforeKeys },
+      after: { roles: afterKeys },
+    });
+  });
+  await ctx.access.changed();
+  return loadUser(ctx, id);
+}
+
+/** The roles an administrator may assign, for the page's pickers (the roles page needs sys_role). */
+export async function listRoleOptions(ctx: AppContext, caller: Caller): Promise<RoleRef[]> {
+  authorizeUserAdmin(caller);
+  const roles = await repo.listRoles(ctx.db);
+  return roles.map((r) => ({ key: r.key, name: r.name }));
+}

@@ -1,0 +1,178 @@
+import { Button, Col, Divider, Form, Input, InputNumber, Row, Select, Switch } from 'antd';
+import {
+  BANNER_MESSAGE_MAX,
+  REQUEST_TIMEOUT_MAX,
+  REQUEST_TIMEOUT_MIN,
+  SETTING_LABELS,
+  SettingMessages,
+  URL_MAX,
+  type PrivateSettings,
+  type SettingsUpdate,
+} from '@osp/shared';
+import { useEffect } from 'react';
+import { useActiveUsers, useUpdateSettings } from '../../../api/admin-org';
+import { showFieldErrors } from '../../../components/form-errors';
+import { toast } from '../../../components/toast';
+
+interface Values {
+  header_banner: boolean;
+  header_banner_message: string;
+  qrcode_url: string;
+  webmail_url: string;
+  request_timeout: number;
+  wechat_qr_login: boolean;
+  wechat_app_id: string;
+  wechat_redirect_url: string;
+  default_user: string | null;
+}
+
+function toValues(settings: PrivateSettings): Values {
+  return {
+    header_banner: settings.header_banner === 1,
+    header_banner_message: settings.header_banner_message,
+    qrcode_url: settings.qrcode_url,
+    webmail_url: settings.webmail_url,
+    request_timeout: settings.request_timeout,
+    wechat_qr_login: settings.wechat_qr_login === 1,
+    wechat_app_id: settings.wechat_app_id,
+    wechat_redirect_url: settings.wechat_redirect_url,
+    default_user: settings.default_user || null,
+  };
+}
+
+const urlRule = (label: string) => ({ type: 'url' as const, message: SettingMessages.urlInvalid(label) });
+
+/** The SPEC §3 settings an administrator changes; the server checks each again. */
+export function SettingsForm({ settings }: { settings: PrivateSettings }) {
+  const [form] = Form.useForm<Values>();
+  const users = useActiveUsers();
+  const save = useUpdateSettings();
+  const hasBanner = Form.useWatch('header_banner', form);
+  const hasWechat = Form.useWatch('wechat_qr_login', form);
+
+  useEffect(() => {
+    form.setFieldsValue(toValues(settings));
+  }, [settings, form]);
+
+  const handleFinish = (values: Values) => {
+    const body: SettingsUpdate = {
+      header_banner: values.header_banner ? 1 : 0,
+      header_banner_message: values.header_banner_message ?? '',
+      qrcode_url: values.qrcode_url ?? '',
+      webmail_url: values.webmail_url ?? '',
+      request_timeout: values.request_timeout,
+      wechat_qr_login: values.wechat_qr_login ? 1 : 0,
+      wechat_app_id: values.wechat_app_id ?? '',
+      wechat_redirect_url: values.wechat_redirect_url ?? '',
+      default_user: values.default_user ?? '',
+    };
+    save.mutate(body, {
+      onSuccess: () => toast.success(SettingMessages.saved),
+      onError: (error) => showFieldErrors(form, error),
+    });
+  };
+
+  return (
+    <Form<Values> form={form} layout="vertical" name="settings" className="settings-form" onFinish={handleFinish}>
+      <Divider titlePlacement="start">页头横幅</Divider>
+      <Form.Item name="header_banner" label={SETTING_LABELS.header_banner} valuePropName="checked" extra="开启后所有用户在页头看到横幅消息">
+        <Switch checkedChildren="开" unCheckedChildren="关" />
+      </Form.Item>
+      <Form.Item
+        name="header_banner_message"
+        label={SETTING_LABELS.header_banner_message}
+        rules={[{ required: hasBanner === true, whitespace: true, message: SettingMessages.bannerMessageRequired }]}
+      >
+        <Input.TextArea maxLength={BANNER_MESSAGE_MAX} showCount autoSize={{ minRows: 2, maxRows: 4 }} />
+      </Form.Item>
+
+      <Divider titlePlacement="start">地址与请求</Divider>
+      <Row gutter={16}>
+        <Col xs={24} md={12}>
+          <Form.Item
+            name="qrcode_url"
+            label={SETTING_LABELS.qrcode_url}
+            extra="页头二维码编码的地址；留空则为本系统地址"
+            rules={[urlRule(SETTING_LABELS.qrcode_url)]}
+          >
+            <Input maxLength={URL_MAX} placeholder="https://" />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={12}>
+          <Form.Item
+            name="webmail_url"
+            label={SETTING_LABELS.webmail_url}
+            extra="用户菜单“登录邮箱”打开的企业邮箱地址"
+            rules={[
+              { required: true, message: SettingMessages.urlInvalid(SETTING_LABELS.webmail_url) },
+              urlRule(SETTING_LABELS.webmail_url),
+            ]}
+          >
+            <Input maxLength={URL_MAX} placeholder="https://" />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={12}>
+          <Form.Item
+            name="request_timeout"
+            label={SETTING_LABELS.request_timeout}
+            rules={[{ required: true, message: SettingMessages.timeoutRange }]}
+          >
+            <InputNumber
+              min={REQUEST_TIMEOUT_MIN}
+              max={REQUEST_TIMEOUT_MAX}
+              step={1000}
+              precision={0}
+              suffix="毫秒"
+              style={{ width: '100%' }}
+            />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={12}>
+          <Form.Item name="default_user" label={SETTING_LABELS.default_user} extra="留空表示不指定">
+            <Select
+              allowClear
+              showSearch={{ optionFilterProp: 'label' }}
+              loading={users.isPending}
+              placeholder="选择用户"
+              options={(users.data ?? []).map((u) => ({ value: u.username, label: `${u.name}（${u.username}）` }))}
+            />
+          </Form.Item>
+        </Col>
+      </Row>
+
+      <Divider titlePlacement="start">微信登录</Divider>
+      <Form.Item name="wechat_qr_login" label={SETTING_LABELS.wechat_qr_login} valuePropName="checked">
+        <Switch checkedChildren="开" unCheckedChildren="关" />
+      </Form.Item>
+      <Row gutter={16}>
+        <Col xs={24} md={12}>
+          <Form.Item
+            name="wechat_app_id"
+            label={SETTING_LABELS.wechat_app_id}
+            rules={[
+              { required: hasWechat === true, message: SettingMessages.wechatNeedsAppId },
+              { pattern: /^wx[0-9A-Za-z]{16}$/, message: SettingMessages.wechatAppIdInvalid },
+            ]}
+          >
+            <Input maxLength={18} placeholder="wx 开头的 18 位" />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={12}>
+          <Form.Item
+            name="wechat_redirect_url"
+            label={SETTING_LABELS.wechat_redirect_url}
+            rules={[
+              { required: hasWechat === true, message: SettingMessages.wechatNeedsRedirect },
+              urlRule(SETTING_LABELS.wechat_redirect_url),
+            ]}
+          >
+            <Input maxLength={URL_MAX} placeholder="https://" />
+          </Form.Item>
+        </Col>
+      </Row>
+      <Button type="primary" htmlType="submit" loading={save.isPending}>
+        保存设置
+      </Button>
+    </Form>
+  );
+}

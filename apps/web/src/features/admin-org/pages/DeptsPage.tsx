@@ -1,0 +1,71 @@
+import { PlusOutlined } from '@ant-design/icons';
+import { Button, Card, Col, Empty, Row } from 'antd';
+import { useState } from 'react';
+import { useAdminDepts } from '../../../api/admin-org';
+import { PageLoading } from '../../../components/PageLoading';
+import { OperationLogButton } from '../../syslog/OperationLogDrawer';
+import { AdminPage } from '../components/AdminPage';
+import { useRevealOnPhone } from '../components/useRevealOnPhone';
+import { DeptCreateDialog } from '../components/DeptCreateDialog';
+import { DeptPanel } from '../components/DeptPanel';
+import { DeptTree } from '../components/DeptTree';
+import { findNode } from '../components/tree-drop';
+
+/** /system/depts: the organisation tree (drag to move) beside the selected department's editor. */
+export default function DeptsPage() {
+  const { data: tree } = useAdminDepts();
+  const [selectedId, setSelectedId] = useState<number | null>(null);
+  /** The parent a new department goes under while the dialog is open. */
+  const [creatingUnder, setCreatingUnder] = useState<number | null | undefined>(undefined);
+  const editorRef = useRevealOnPhone<HTMLDivElement>(selectedId);
+
+  if (!tree) return <PageLoading />;
+  const selected = findNode(tree, selectedId);
+  const parentName = selected?.parent_id ? (findNode(tree, selected.parent_id)?.name ?? '') : '';
+
+  return (
+    <AdminPage
+      title="部门管理"
+      description="拖动部门可调整上下级和顺序；只有没有下级部门和人员的部门才能删除。"
+      actions={
+        <>
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreatingUnder(selected?.id ?? tree[0]?.id ?? null)}>
+            新建部门
+          </Button>
+          <OperationLogButton itemType="dept" />
+        </>
+      }
+    >
+      <Row gutter={[16, 16]}>
+        <Col xs={24} lg={10}>
+          <Card title="组织架构" size="small">
+            <DeptTree tree={tree} selectedId={selectedId} onSelect={setSelectedId} />
+          </Card>
+        </Col>
+        <Col ref={editorRef} xs={24} lg={14}>
+          {selected ? (
+            <DeptPanel
+              dept={selected}
+              parentName={parentName}
+              onAddChild={() => setCreatingUnder(selected.id)}
+              onDeleted={() => setSelectedId(null)}
+            />
+          ) : (
+            <Card>
+              <Empty description="在左侧选择一个部门，可修改名称、设置负责人或删除" />
+            </Card>
+          )}
+        </Col>
+      </Row>
+      <DeptCreateDialog
+        tree={tree}
+        parentId={creatingUnder}
+        onClose={() => setCreatingUnder(undefined)}
+        onCreated={(id) => {
+          setCreatingUnder(undefined);
+          setSelectedId(id);
+        }}
+      />
+    </AdminPage>
+  );
+}

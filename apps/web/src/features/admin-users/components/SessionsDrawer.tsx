@@ -1,0 +1,130 @@
+import { Button, Drawer, Empty, List, Popconfirm, Space, Tag, Typography } from 'antd';
+import { AdminUserMessages, type AdminUser, type UserSession } from '@osp/shared';
+import { useRevokeSessions, useUserSessions } from '../../../api/admin-users';
+import { toast } from '../../../components/toast';
+import { formatDateTime } from '../../../utils/datetime';
+import { useIsMobile } from '../../../utils/useIsMobile';
+import { OperationLogButton } from '../../syslog/OperationLogDrawer';
+
+interface SessionsDrawerProps {
+  user: AdminUser | null;
+  onClose: () => void;
+}
+
+/** "Chrome · Windows" from a user agent, enough to tell a user's devices apart. */
+function deviceOf(userAgent: string): string {
+  const browser = /Edg\//.test(userAgent)
+    ? 'Edge'
+    : /Chrome\//.test(userAgent)
+      ? 'Chrome'
+      : /Firefox\//.test(userAgent)
+        ? 'Firefox'
+        : /Safari\//.test(userAgent)
+          ? 'Safari'
+          : '';
+  const system = /iPhone|iPad/.test(userAgent)
+    ? 'iOS'
+    : /Android/.test(userAgent)
+      ? 'Android'
+      : /Windows/.test(userAgent)
+        ? 'Windows'
+        : /Mac OS X/.test(userAgent)
+          ? 'macOS'
+          : /Linux/.test(userAgent)
+            ? 'Linux'
+            : '';
+  return [browser, system].filter(Boolean).join(' · ') || '未知设备';
+}
+
+function SessionItem({ session, onRevoke }: { session: UserSession; onRevoke: () => Promise<unknown> }) {
+  return (
+    <List.Item
+      actions={[
+        <Popconfirm
+          key="revoke"
+          title={session.is_current ? '这是您当前的会话，注销后需要重新登录，确认吗？' : '确认注销该会话吗？'}
+          okText="注销"
+          okButtonProps={{ danger: true }}
+          onConfirm={() => void onRevoke()}
+        >
+          <Button size="small" danger>
+            注销
+          </Button>
+        </Popconfirm>,
+      ]}
+    >
+      <List.Item.Meta
+        title={
+          <Space wrap size={4}>
+            <span>{deviceOf(session.user_agent)}</span>
+            <Tag>{session.ip || '未知地址'}</Tag>
+            {session.is_current && <Tag color="green">当前会话</Tag>}
+          </Space>
+        }
+        description={
+          <Space orientation="vertical" size={0}>
+            <Typography.Text type="secondary">登录于 {formatDateTime(session.created_at)}</Typography.Text>
+            <Typography.Text type="secondary">最近活动 {formatDateTime(session.last_seen_at)}</Typography.Text>
+            <Typography.Text type="secondary" className="user-sessions__agent">
+              {session.user_agent || '（无浏览器信息）'}
+            </Typography.Text>
+          </Space>
+        }
+      />
+    </List.Item>
+  );
+}
+
+/** A user's live sign-ins (not revoked, not expired), each revocable, and all at once. */
+export function SessionsDrawer({ user, onClose }: SessionsDrawerProps) {
+  const isMobile = useIsMobile();
+  const sessions = useUserSessions(user?.id);
+  const revoke = useRevokeSessions(user?.id ?? 0);
+
+  const handleRevoke = (sessionId: number | 'all') =>
+    revoke.mutateAsync(sessionId).then(
+      (result) => {
+        toast.success(result ? AdminUserMessages.sessionsRevoked(result.revoked) : AdminUserMessages.sessionRevoked);
+        return sessions.refetch();
+      },
+      () => sessions.refetch(),
+    );
+
+  const list = sessions.data ?? [];
+  return (
+    <Drawer
+      title={user ? `会话 · ${user.name}（${user.username}）` : '会话'}
+      open={user !== null}
+      onClose={onClose}
+      size={isMobile ? '100%' : 560}
+      destroyOnHidden
+      extra={
+        <Space>
+          {user && <OperationLogButton itemType="session" itemId={user.id} />}
+          <Popconfirm
+            title={AdminUserMessages.confirmRevokeAll}
+            okText="全部注销"
+            okButtonProps={{ danger: true }}
+            onConfirm={() => void handleRevoke('all')}
+            disabled={list.length === 0}
+          >
+            <Button danger disabled={list.length === 0}>
+              全部注销
+            </Button>
+          </Popconfirm>
+        </Space>
+      }
+    >
+      {!sessions.isLoading && list.length === 0 ? (
+        <Empty description="该用户当前没有有效会话" />
+      ) : (
+        <List
+          loading={sessions.isLoading}
+          dataSource={list}
+          rowKey="id"
+          renderItem={(session) => <SessionItem session={session} onRevoke={() => handleRevoke(session.id)} />}
+        />
+      )}
+    </Drawer>
+  );
+}
