@@ -23,6 +23,22 @@ describe('HTTP contract (DESIGN §4, §5a)', () => {
     expect(headers.get('x-content-type-options')).toBe('nosniff');
   });
 
+  it('sends API answers the headers that act on JSON, uncached, and documents the full set', async () => {
+    const api = (await server.call('GET', '/api/health')).headers;
+    expect(api.get('cache-control')).toBe('no-store');
+    expect(api.get('x-frame-options')).toBe('SAMEORIGIN');
+    expect(api.get('cross-origin-resource-policy')).toBe('same-origin');
+    expect(api.get('strict-transport-security')).toContain('max-age=');
+    expect(api.get('referrer-policy')).toBe('no-referrer');
+    expect(api.get('x-dns-prefetch-control')).toBeNull();
+
+    const page = await fetch(`${server.baseUrl}/some/page`);
+    expect(page.headers.get('content-security-policy')).toContain("script-src 'self'");
+    expect(page.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(page.headers.get('cross-origin-opener-policy')).toBe('same-origin');
+    expect(page.headers.get('x-dns-prefetch-control')).toBe('off');
+  });
+
   it('answers an unknown API route with a 404 envelope', async () => {
     const result = await server.call('GET', '/api/nothing-here');
     expect(result.status).toBe(404);

@@ -10,7 +10,7 @@ import { sql } from 'kysely';
 import type { DbHandle } from './db/index';
 import { listenToChannel } from './db/notifications';
 import { registerErrorHandling } from './http/error-handler';
-import { registerSecurityHeaders } from './http/security-headers';
+import { isApiPath, registerSecurityHeaders } from './http/security-headers';
 import { adminOrgRoutes } from './modules/admin-org/admin-org.routes';
 import { adminUsersRoutes } from './modules/admin-users/admin-users.routes';
 import { articlesRoutes } from './modules/articles/articles.routes';
@@ -144,7 +144,7 @@ async function serveWebApp(app: FastifyInstance, config: Config): Promise<void> 
   }
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '';
-    const isApi = pathname.startsWith('/api/') || pathname.startsWith('/oa/') || pathname.startsWith('/account/');
+    const isApi = isApiPath(pathname);
     if (hasWebApp && request.method === 'GET' && !isApi && !path.extname(pathname)) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }

@@ -42,10 +42,45 @@ export function computeSecurityHeaders(): Record<string, string> {
   return headers;
 }
 
+/**
+ * The headers that matter for a JSON answer, after OWASP's REST Security Cheat Sheet: the CSP (a
+ * JSON body opened directly in a tab still runs nothing), framing, nosniff, HSTS, no referrer, no
+ * cross-origin reads, and no caching of personal data by the browser or a proxy. helmet's other
+ * headers (COOP, Origin-Agent-Cluster, X-DNS-Prefetch-Control, X-Download-Options,
+ * X-Permitted-Cross-Domain-Policies, X-XSS-Protection) only act on HTML documents; each header
+ * costs every answer its validation and bytes (docs/performance.md). A route may override
+ * cache-control (avatars are immutable files).
+ */
+const API_HEADER_NAMES = [
+  'content-security-policy',
+  'cross-origin-resource-policy',
+  'referrer-policy',
+  'strict-transport-security',
+  'x-content-type-options',
+  'x-frame-options',
+] as const;
+
+export function computeApiSecurityHeaders(documentHeaders: Record<string, string>): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const name of API_HEADER_NAMES) {
+    const value = documentHeaders[name];
+    if (value === undefined) throw new Error(`helmet no longer sets ${name}`);
+    headers[name] = value;
+  }
+  headers['cache-control'] = 'no-store';
+  return headers;
+}
+
+/** The answers of the API (JSON); everything else is the web app's documents and assets. */
+export function isApiPath(url: string): boolean {
+  return url.startsWith('/api/') || url.startsWith('/oa/') || url.startsWith('/account/');
+}
+
 export function registerSecurityHeaders(app: FastifyInstance): void {
-  const headers = computeSecurityHeaders();
-  app.addHook('onRequest', (_request, reply, done) => {
-    reply.headers(headers);
+  const documentHeaders = computeSecurityHeaders();
+  const apiHeaders = computeApiSecurityHeaders(documentHeaders);
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.headers(isApiPath(request.url) ? apiHeaders : documentHeaders);
     done();
   });
 }

@@ -22,6 +22,8 @@ export class AccessCache {
   private generation = 0;
   private readonly sessions = new Map<string, SessionWithAccess>();
   private menuRows: MenuRow[] | null = null;
+  /** Answers computed from the cached rows alone, e.g. a permission set's menu as JSON. */
+  private readonly derivedValues = new Map<string, string>();
   private isUsable: boolean;
   private broadcast: () => Promise<void> = async () => {};
   /** PostgreSQL: the server process of the LISTEN connection, for operators and tests. */
@@ -76,6 +78,18 @@ export class AccessCache {
     if (this.isUsable && startedIn === this.generation) this.menuRows = rows;
   }
 
+  /** A value computed only from what this cache holds, under a key naming its inputs. */
+  derived(key: string): string | undefined {
+    return this.isUsable ? this.derivedValues.get(key) : undefined;
+  }
+
+  rememberDerived(key: string, value: string, startedIn: number): void {
+    if (!this.isUsable || startedIn !== this.generation) return;
+    // Keys are few (one per distinct permission set); the bound only guards against a bug.
+    if (this.derivedValues.size >= 1_000) this.derivedValues.clear();
+    this.derivedValues.set(key, value);
+  }
+
   /** Call after committing any change to users, departments, roles, grants, sessions or menus. */
   async changed(): Promise<void> {
     this.clearLocal();
@@ -87,6 +101,7 @@ export class AccessCache {
     this.generation += 1;
     this.sessions.clear();
     this.menuRows = null;
+    this.derivedValues.clear();
   }
 
   /** Wires `changed()` to the other processes (PostgreSQL NOTIFY). */

@@ -1,5 +1,6 @@
 import { MenuType, type MenuItem } from '@osp/shared';
 import type { AppContext, Caller } from '../../context';
+import { ok } from '../../http/envelope';
 import { canSeeMenu } from './menus.policy';
 import * as repo from './menus.repo';
 
@@ -45,4 +46,19 @@ async function menuRows(ctx: AppContext): Promise<repo.MenuRow[]> {
   const rows = await repo.listMenuRows(ctx.db, {});
   ctx.access.rememberMenuRows(rows, startedIn);
   return rows;
+}
+
+/**
+ * GET /api/user/menu's whole answer as JSON. A menu depends only on the menu rows and the caller's
+ * permissions, and every page load asks for it: the text is kept per permission set until the next
+ * change (building and serialising the tree was a tenth of the request, docs/performance.md).
+ */
+export async function userMenuJson(ctx: AppContext, caller: Caller): Promise<string> {
+  const key = `menu:${caller.permissions.join(',')}`;
+  const cached = ctx.access.derived(key);
+  if (cached !== undefined) return cached;
+  const startedIn = ctx.access.currentGeneration;
+  const json = JSON.stringify(ok(await getUserMenu(ctx, caller)));
+  ctx.access.rememberDerived(key, json, startedIn);
+  return json;
 }
