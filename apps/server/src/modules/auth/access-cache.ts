@@ -85,8 +85,11 @@ export class AccessCache {
 
   rememberDerived(key: string, value: string, startedIn: number): void {
     if (!this.isUsable || startedIn !== this.generation) return;
-    // Keys are few (one per distinct permission set); the bound only guards against a bug.
-    if (this.derivedValues.size >= 1_000) this.derivedValues.clear();
+    // One key per permission set or per session: bounded like the sessions, oldest out first.
+    if (this.derivedValues.size >= this.maxSessions) {
+      const oldest = this.derivedValues.keys().next().value;
+      if (oldest !== undefined) this.derivedValues.delete(oldest);
+    }
     this.derivedValues.set(key, value);
   }
 

@@ -8,7 +8,9 @@ import * as users from './users.service';
 export function usersRoutes(ctx: AppContext) {
   return async function (app: FastifyInstance): Promise<void> {
     requireSignIn(app, ctx);
-    app.get('/api/user/profile', async (request) => ok(users.getProfile(callerOf(request))));
+    app.get('/api/user/profile', async (request, reply) =>
+      reply.type('application/json; charset=utf-8').send(users.profileJson(callerOf(request))),
+    );
     app.get('/api/person', async (request) => ok(await users.getPerson(ctx, callerOf(request))));
     app.put('/api/person', async (request) => ok(await users.updatePerson(ctx, callerOf(request), request.body), ProfileMessages.updated));
     app.patch('/api/password/change', async (request) => {

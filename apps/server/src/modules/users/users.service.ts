@@ -1,6 +1,7 @@
 import { PasswordChangeZ, PasswordMessages, PersonUpdateZ, type Person, type UserProfile } from '@osp/shared';
-import type { AppContext, Caller } from '../../context';
+import type { AppContext, Caller, CallerUser } from '../../context';
 import { NotFoundError, ValidationError } from '../../http/errors';
+import { ok } from '../../http/envelope';
 import { parse } from '../../http/validate';
 import { revokeUserSessions } from '../auth/auth.repo';
 import { hashPassword, verifyPassword } from '../auth/passwords';
@@ -10,6 +11,23 @@ import { presentPerson, presentProfile } from './users.presenter';
 /** The caller's profile; the session lookup of this request already read it. */
 export function getProfile(caller: Caller): UserProfile {
   return presentProfile(caller.user, { roles: caller.roles, permissions: caller.permissions });
+}
+
+/**
+ * GET /api/user/profile's whole answer as JSON, kept with the user row it was made from. The access
+ * cache hands every request of a session the same row object until a change replaces it, so the
+ * text is made once per load (every page load asks for it; serialising was a tenth of the
+ * request). Keyed by the object, a stale text can never outlive its row.
+ */
+const profileJsonByLoad = new WeakMap<CallerUser, string>();
+
+export function profileJson(caller: Caller): string {
+  let json = profileJsonByLoad.get(caller.user);
+  if (json === undefined) {
+    json = JSON.stringify(ok(getProfile(caller)));
+    profileJsonByLoad.set(caller.user, json);
+  }
+  return json;
 }
 
 export async function getPerson(ctx: AppContext, caller: Caller): Promise<Person> {
