@@ -16,14 +16,18 @@ import { adminUsersRoutes } from './modules/admin-users/admin-users.routes';
 import { articlesRoutes } from './modules/articles/articles.routes';
 import { AccessCache } from './modules/auth/access-cache';
 import { authRoutes } from './modules/auth/auth.routes';
+import { billsRoutes } from './modules/bills/bills.routes';
 import { deptsRoutes } from './modules/depts/depts.routes';
+import { entrustRoutes } from './modules/entrust/entrust.routes';
 import { filesRoutes } from './modules/files/files.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { holidayRoutes } from './modules/holiday/holiday.routes';
+import { jobsRoutes } from './modules/jobs/jobs.routes';
 import { menusRoutes } from './modules/menus/menus.routes';
 import { passwordResetRoutes } from './modules/password-reset/password-reset.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { syslogRoutes } from './modules/syslog/syslog.routes';
+import { templatesRoutes } from './modules/templates/templates.routes';
 import { usersRoutes } from './modules/users/users.routes';
 
 declare module 'fastify' {
@@ -93,6 +97,10 @@ export async function buildApp({ config, database, logger = true }: BuildAppOpti
   await app.register(adminOrgRoutes(ctx));
   await app.register(adminUsersRoutes(ctx));
   await app.register(passwordResetRoutes(ctx));
+  await app.register(templatesRoutes(ctx));
+  await app.register(jobsRoutes(ctx));
+  await app.register(billsRoutes(ctx));
+  await app.register(entrustRoutes(ctx));
 
   await serveWebApp(app, config);
   return app;

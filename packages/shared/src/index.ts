@@ -19,6 +19,8 @@ export * from './articles/articles';
 export * from './bills/status';
 export * from './bills/flow';
 export * from './bills/messages';
+export * from './bills/form';
+export * from './bills/api';
 export * from './syslog/syslog';
 export * from './admin/users';
 export * from './admin/menu-icons';

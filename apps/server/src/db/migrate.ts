@@ -4,6 +4,7 @@ import { columnKit } from './migrations/columns';
 import { foundation } from './migrations/0001-foundation';
 import { administration } from './migrations/0002-administration';
 import { passwordRecovery } from './migrations/0004-password-recovery';
+import { approval } from './migrations/0006-approval';
 
 /** Migrations in order. Names sort as they run; never rename or edit one that has shipped. */
 function migrationsFor(handle: DbHandle): Record<string, Migration> {
@@ -12,6 +13,7 @@ function migrationsFor(handle: DbHandle): Record<string, Migration> {
     '0001-foundation': foundation(kit),
     '0002-administration': administration(kit),
     '0004-password-recovery': passwordRecovery(kit),
+    '0006-approval': approval(kit),
   };
 }
 

@@ -22,6 +22,21 @@ export interface Database {
   operation_logs: OperationLogsTable;
   password_resets: PasswordResetsTable;
   password_reset_requests: PasswordResetRequestsTable;
+  template_groups: TemplateGroupsTable;
+  templates: TemplatesTable;
+  template_nodes: TemplateNodesTable;
+  template_node_links: TemplateNodeLinksTable;
+  template_versions: TemplateVersionsTable;
+  template_favorites: TemplateFavoritesTable;
+  jobs: JobsTable;
+  job_members: JobMembersTable;
+  bills: BillsTable;
+  bill_items: BillItemsTable;
+  bill_activations: BillActivationsTable;
+  bill_steps: BillStepsTable;
+  bill_tasks: BillTasksTable;
+  bill_events: BillEventsTable;
+  bill_entrusts: BillEntrustsTable;
 }
 
 export interface DeptsTable {
@@ -183,5 +198,189 @@ export interface PasswordResetRequestsTable {
   /** The account as typed, lower-cased; it may name nobody. */
   account: string;
   ip: string;
+  created_at: string;
+}
+
+// ---------- approval (issue 4, migration 0006-approval) ----------
+
+export interface TemplateGroupsTable {
+  id: Generated<number>;
+  name: string;
+  sort: Generated<number>;
+  created_at: string;
+}
+
+export interface TemplatesTable {
+  id: Generated<number>;
+  group_id: number;
+  name: string;
+  description: Generated<string>;
+  icon: Generated<string>;
+  /** 1 enabled, 0 disabled. */
+  status: Generated<number>;
+  is_iptv: Generated<number>;
+  sort: Generated<number>;
+  /** JSON FormSchema. */
+  form_schema: string;
+  /** JSON FlowSettings of the working flow; null until a flow is saved. */
+  flow_settings: string | null;
+  /** The published version new bills pin. */
+  current_version_id: number | null;
+  version_no: Generated<number>;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface TemplateNodesTable {
+  id: Generated<number>;
+  template_id: number;
+  node_key: string;
+  type: string;
+  name: string;
+  /** JSON StepDef[]. */
+  steps_json: string;
+  sort: Generated<number>;
+}
+
+export interface TemplateNodeLinksTable {
+  id: Generated<number>;
+  template_id: number;
+  from_key: string;
+  to_key: string;
+  priority: Generated<number>;
+  is_default: Generated<number>;
+  /** JSON RuleGroup. */
+  rules_json: string;
+}
+
+/** Immutable snapshot of a published template: never updated once written. */
+export interface TemplateVersionsTable {
+  id: Generated<number>;
+  template_id: number;
+  version_no: number;
+  name: string;
+  form_schema: string;
+  /** JSON FlowGraph. */
+  flow: string;
+  created_at: string;
+}
+
+export interface TemplateFavoritesTable {
+  user_id: number;
+  template_id: number;
+  created_at: string;
+}
+
+export interface JobsTable {
+  id: Generated<number>;
+  name: string;
+  description: Generated<string>;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface JobMembersTable {
+  uuid: string;
+  job_id: number;
+  user_id: number;
+  /** JSON number[]; [] covers every department. */
+  dept_ids: string;
+  created_at: string;
+}
+
+export interface BillsTable {
+  id: Generated<number>;
+  template_id: number;
+  template_version_id: number | null;
+  title: string;
+  initiator_id: number;
+  dept_id: number | null;
+  status: string;
+  form_json: string;
+  chosen_json: string;
+  route_json: string;
+  rejected_node_id: string | null;
+  current_node_name: string | null;
+  version: Generated<number>;
+  client_key: string | null;
+  created_at: string;
+  updated_at: string;
+  released_at: string | null;
+  finished_at: string | null;
+}
+
+export interface BillItemsTable {
+  id: Generated<number>;
+  bill_id: number;
+  field: string;
+  seq: number;
+  data_json: string;
+}
+
+export interface BillActivationsTable {
+  id: string;
+  bill_id: number;
+  node_id: string;
+  cause: string;
+  status: string;
+  entered_at: string;
+  left_at: string | null;
+}
+
+export interface BillStepsTable {
+  id: string;
+  bill_id: number;
+  activation_id: string;
+  step_id: string;
+  name: string;
+  type: string;
+  idx: number;
+  status: string;
+  ended_at: string | null;
+}
+
+export interface BillTasksTable {
+  id: string;
+  bill_id: number;
+  step_run_id: string;
+  activation_id: string;
+  original_handler: number;
+  acting_handler: number;
+  on_behalf_of: number | null;
+  via: string;
+  transferred_from: string | null;
+  ord: number;
+  status: string;
+  comment: string | null;
+  created_at: string;
+  decided_at: string | null;
+  is_auto: number;
+}
+
+export interface BillEventsTable {
+  bill_id: number;
+  seq: number;
+  at: string;
+  actor: number | null;
+  action: string;
+  node_id: string | null;
+  step_run_id: string | null;
+  task_id: string | null;
+  on_behalf_of: number | null;
+  to_user: number | null;
+  comment: string | null;
+  before_status: string;
+  after_status: string;
+}
+
+export interface BillEntrustsTable {
+  id: Generated<number>;
+  user_id: number;
+  delegate_id: number;
+  /** JSON number[]; [] covers every template. */
+  template_ids: string;
+  start_at: string;
+  end_at: string;
+  reason: Generated<string>;
   created_at: string;
 }

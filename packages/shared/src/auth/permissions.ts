@@ -14,6 +14,8 @@ export const PERMISSIONS = {
   sys_menu: { name: '菜单管理', group: '系统管理' },
   sys_setting: { name: '系统设置', group: '系统管理' },
   sys_log: { name: '操作日志（全部）', group: '系统管理' },
+  bill_admin: { name: '审批单据管理：查看全部单据', group: '审批' },
+  template_admin: { name: '审批模板与岗位管理', group: '审批' },
 } as const satisfies Record<string, { name: string; group: string }>;
 
 export type Permission = keyof typeof PERMISSIONS;

@@ -3,6 +3,7 @@ import type { Db } from '../index';
 import { hashPassword } from '../../modules/auth/passwords';
 import { upsertSetting } from '../../modules/settings/settings.repo';
 import { currentYear } from '../../modules/holiday/holiday.service';
+import { seedApprovalDemo } from './demo-approval';
 import { DEMO_DEPTS, DEMO_PASSWORD, DEMO_ROLES, DEMO_USERS } from './demo-company';
 import { BASE_MENUS, type SeedMenu } from './menus';
 
@@ -182,6 +183,8 @@ export async function seedDemo(db: Db): Promise<boolean> {
         created_at: now,
       })
       .execute();
+
+    await seedApprovalDemo(trx, userIds, deptIds);
 
     await upsertSetting(trx, 'header_banner', 1);
     await upsertSetting(trx, 'header_banner_message', '系统将于每周六 22:00–24:00 例行维护，届时请勿提交审批。');

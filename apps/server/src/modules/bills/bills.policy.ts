@@ -1,0 +1,33 @@
+import { ApprovalMessages } from '@osp/shared';
+import type { Caller } from '../../context';
+import type { Db } from '../../db/index';
+import { ForbiddenError } from '../../http/errors';
+import { isHandlerOf, type BillRow } from './bills.repo';
+
+/**
+ * Who may do what with a bill (issue 4):
+ * - read: its initiator, its past and current handlers (acting, original, or represented), and holders of
+ *   `bill_admin`; everyone else 403;
+ * - operate (agree, reject, back, transfer): only the current acting handler of the task (checked again by
+ *   the engine inside the transaction);
+ * - edit, delete, release/resubmit, withdraw, abandon: only the initiator.
+ */
+
+export function isBillAdmin(caller: Caller): boolean {
+  return caller.permissions.includes('bill_admin');
+}
+
+export async function canReadBill(db: Db, caller: Caller, bill: Pick<BillRow, 'id' | 'initiator_id' | 'status'>): Promise<boolean> {
+  if (bill.initiator_id === caller.userId || isBillAdmin(caller)) return true;
+  // A draft has no handlers yet: it is its initiator's alone.
+  if (bill.status === 'draft') return false;
+  return isHandlerOf(db, bill.id, caller.userId);
+}
+
+export async function authorizeRead(db: Db, caller: Caller, bill: Pick<BillRow, 'id' | 'initiator_id' | 'status'>): Promise<void> {
+  if (!(await canReadBill(db, caller, bill))) throw new ForbiddenError(ApprovalMessages.billForbidden);
+}
+
+export function authorizeInitiator(caller: Caller, bill: Pick<BillRow, 'initiator_id'>): void {
+  if (bill.initiator_id !== caller.userId) throw new ForbiddenError(ApprovalMessages.notInitiator);
+}

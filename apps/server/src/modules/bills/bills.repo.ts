@@ -1,0 +1,363 @@
+import type { BillStatus, ItemRow } from '@osp/shared';
+import type { Db, Engine } from '../../db/index';
+import type {
+  ActivationStatus,
+  BillState,
+  FormValues,
+  HistoryEntry,
+  IdGenerator,
+  Initiator,
+  NodeActivation,
+  StepRun,
+  StepRunStatus,
+  Task,
+  TaskStatus,
+} from '../../flow/types';
+
+/**
+ * The bill's engine state (flow/types.ts BillState) as rows: `bills` holds the scalar part and the
+ * version counter, `bill_activations`, `bill_steps`, `bill_tasks` the engine's rows, `bill_events` the
+ * append-only history. `writeState` writes only what an event changed.
+ */
+
+const BILL_COLUMNS = [
+  'id',
+  'template_id',
+  'template_version_id',
+  'title',
+  'initiator_id',
+  'dept_id',
+  'status',
+  'form_json',
+  'chosen_json',
+  'route_json',
+  'rejected_node_id',
+  'current_node_name',
+  'version',
+  'created_at',
+  'updated_at',
+  'released_at',
+  'finished_at',
+] as const;
+
+export function findBill(db: Db, id: number) {
+  return db.selectFrom('bills').select(BILL_COLUMNS).where('id', '=', id).executeTakeFirst();
+}
+export type BillRow = NonNullable<Awaited<ReturnType<typeof findBill>>>;
+
+/**
+ * The bill row, locked for the rest of the transaction. PostgreSQL: `SELECT … FOR UPDATE` makes
+ * writers of one bill queue. SQLite: Kysely runs a transaction on its single connection, so writers
+ * are already serialised and the statement has no lock clause.
+ */
+export function lockBill(db: Db, engine: Engine, id: number) {
+  const query = db.selectFrom('bills').select(BILL_COLUMNS).where('id', '=', id);
+  return (engine === 'postgres' ? query.forUpdate() : query).executeTakeFirst();
+}
+
+/** Ids are "<bill>-<a|s|t><n>", unique because rows are never deleted while the bill lives. */
+const suffix = (id: string) => Number(id.slice(id.lastIndexOf('-') + 2));
+const byCreation = <T extends { id: string }>(rows: T[]) => rows.sort((a, b) => suffix(a.id) - suffix(b.id));
+
+export function idGenerator(billId: number, state: BillState): IdGenerator {
+  const next = { activation: state.activations.length, step: state.steps.length, task: state.tasks.length };
+  const letter = { activation: 'a', step: 's', task: 't' } as const;
+  return (kind) => `${billId}-${letter[kind]}${++next[kind]}`;
+}
+
+export async function loadState(db: Db, bill: BillRow, initiatorJobIds: readonly number[]): Promise<BillState> {
+  const [activations, steps, tasks, events] = await Promise.all([
+    db.selectFrom('bill_activations').selectAll().where('bill_id', '=', bill.id).execute(),
+    db.selectFrom('bill_steps').selectAll().where('bill_id', '=', bill.id).execute(),
+    db.selectFrom('bill_tasks').selectAll().where('bill_id', '=', bill.id).execute(),
+    db.selectFrom('bill_events').selectAll().where('bill_id', '=', bill.id).orderBy('seq').execute(),
+  ]);
+  const initiator: Initiator | null =
+    bill.status === 'draft' ? null : { userId: bill.initiator_id, deptId: bill.dept_id ?? 0, jobIds: initiatorJobIds };
+  return {
+    status: bill.status as BillStatus,
+    version: bill.version,
+    flowVersionId: bill.template_version_id === null ? null : String(bill.template_version_id),
+    initiator,
+    form: JSON.parse(bill.form_json) as FormValues,
+    chosenHandlers: JSON.parse(bill.chosen_json) as Record<string, number[]>,
+    route: JSON.parse(bill.route_json) as string[],
+    rejectedNodeId: bill.rejected_node_id,
+    activations: byCreation(
+      activations.map((a): NodeActivation => ({
+        id: a.id,
+        nodeId: a.node_id,
+        cause: a.cause as NodeActivation['cause'],
+        status: a.status as ActivationStatus,
+        enteredAt: a.entered_at,
+        leftAt: a.left_at,
+      })),
+    ),
+    steps: byCreation(
+      steps.map((s): StepRun => ({
+        id: s.id,
+        activationId: s.activation_id,
+        stepId: s.step_id,
+        name: s.name,
+        type: s.type as StepRun['type'],
+        index: s.idx,
+        status: s.status as StepRunStatus,
+        endedAt: s.ended_at,
+      })),
+    ),
+    tasks: byCreation(
+      tasks.map((t): Task => ({
+        id: t.id,
+        stepRunId: t.step_run_id,
+        activationId: t.activation_id,
+        originalHandler: t.original_handler,
+        actingHandler: t.acting_handler,
+        onBehalfOf: t.on_behalf_of,
+        via: t.via as Task['via'],
+        transferredFrom: t.transferred_from,
+        order: t.ord,
+        status: t.status as TaskStatus,
+        comment: t.comment,
+        createdAt: t.created_at,
+        decidedAt: t.decided_at,
+        isAuto: t.is_auto === 1,
+      })),
+    ),
+    history: events.map((e): HistoryEntry => ({
+      seq: e.seq,
+      at: e.at,
+      actor: e.actor,
+      action: e.action as HistoryEntry['action'],
+      nodeId: e.node_id,
+      stepRunId: e.step_run_id,
+      taskId: e.task_id,
+      onBehalfOf: e.on_behalf_of,
+      toUser: e.to_user,
+      comment: e.comment,
+      before: e.before_status as BillStatus,
+      after: e.after_status as BillStatus,
+    })),
+  };
+}
+
+/** Raised when the conditional version write finds the bill changed since it was loaded. */
+export class VersionConflict extends Error {
+  constructor() {
+    super('bill version changed');
+  }
+}
+
+export interface BillColumns {
+  title?: string;
+  form_json?: string;
+  current_node_name?: string | null;
+  released_at?: string | null;
+  finished_at?: string | null;
+  dept_id?: number | null;
+}
+
+/** Bumps the version only if nobody wrote the bill since `loadedVersion` was read (DESIGN §6). */
+export async function writeBillRow(db: Db, billId: number, loadedVersion: number, values: Record<string, unknown>): Promise<void> {
+  const result = await db
+    .updateTable('bills')
+    .set({ ...values, version: loadedVersion + 1, updated_at: new Date().toISOString() })
+    .where('id', '=', billId)
+    .where('version', '=', loadedVersion)
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) !== 1) throw new VersionConflict();
+}
+
+/** Writes what the event changed: new and changed engine rows, new history, then the bill row with the version check. */
+export async function writeState(db: Db, billId: number, before: BillState, after: BillState, columns: BillColumns): Promise<void> {
+  const oldActivations = new Map(before.activations.map((a) => [a.id, a]));
+  const newActivations = after.activations.filter((a) => !oldActivations.has(a.id));
+  for (const a of after.activations) {
+    const old = oldActivations.get(a.id);
+    if (old && (old.status !== a.status || old.leftAt !== a.leftAt)) {
+      await db.updateTable('bill_activations').set({ status: a.status, left_at: a.leftAt }).where('id', '=', a.id).execute();
+    }
+  }
+  if (newActivations.length > 0) {
+    await db
+      .insertInto('bill_activations')
+      .values(
+        newActivations.map((a) => ({
+          id: a.id,
+          bill_id: billId,
+          node_id: a.nodeId,
+          cause: a.cause,
+          status: a.status,
+          entered_at: a.enteredAt,
+          left_at: a.leftAt,
+        })),
+      )
+      .execute();
+  }
+
+  const oldSteps = new Map(before.steps.map((s) => [s.id, s]));
+  const newSteps = after.steps.filter((s) => !oldSteps.has(s.id));
+  for (const s of after.steps) {
+    const old = oldSteps.get(s.id);
+    if (old && (old.status !== s.status || old.endedAt !== s.endedAt)) {
+      await db.updateTable('bill_steps').set({ status: s.status, ended_at: s.endedAt }).where('id', '=', s.id).execute();
+    }
+  }
+  if (newSteps.length > 0) {
+    await db
+      .insertInto('bill_steps')
+      .values(
+        newSteps.map((s) => ({
+          id: s.id,
+          bill_id: billId,
+          activation_id: s.activationId,
+          step_id: s.stepId,
+          name: s.name,
+          type: s.type,
+          idx: s.index,
+          status: s.status,
+          ended_at: s.endedAt,
+        })),
+      )
+      .execute();
+  }
+
+  const oldTasks = new Map(before.tasks.map((t) => [t.id, t]));
+  const newTasks = after.tasks.filter((t) => !oldTasks.has(t.id));
+  // Tasks changed to the same values (a reject cancelling many siblings) are written in one statement per status.
+  const changed = new Map<string, string[]>();
+  for (const t of after.tasks) {
+    const old = oldTasks.get(t.id);
+    if (!old) continue;
+    if (old.status === t.status && old.comment === t.comment && old.decidedAt === t.decidedAt && old.isAuto === t.isAuto) continue;
+    const key = JSON.stringify([t.status, t.comment, t.decidedAt, t.isAuto]);
+    changed.set(key, [...(changed.get(key) ?? []), t.id]);
+  }
+  for (const [key, ids] of changed) {
+    const [status, comment, decidedAt, isAuto] = JSON.parse(key) as [string, string | null, string | null, boolean];
+    await db
+      .updateTable('bill_tasks')
+      .set({ status, comment, decided_at: decidedAt, is_auto: isAuto ? 1 : 0 })
+      .where('id', 'in', ids)
+      .execute();
+  }
+  if (newTasks.length > 0) {
+    await db
+      .insertInto('bill_tasks')
+      .values(
+        newTasks.map((t) => ({
+          id: t.id,
+          bill_id: billId,
+          step_run_id: t.stepRunId,
+          activation_id: t.activationId,
+          original_handler: t.originalHandler,
+          acting_handler: t.actingHandler,
+          on_behalf_of: t.onBehalfOf,
+          via: t.via,
+          transferred_from: t.transferredFrom,
+          ord: t.order,
+          status: t.status,
+          comment: t.comment,
+          created_at: t.createdAt,
+          decided_at: t.decidedAt,
+          is_auto: t.isAuto ? 1 : 0,
+        })),
+      )
+      .execute();
+  }
+
+  const newEvents = after.history.slice(before.history.length);
+  if (newEvents.length > 0) {
+    await db
+      .insertInto('bill_events')
+      .values(
+        newEvents.map((e) => ({
+          bill_id: billId,
+          seq: e.seq,
+          at: e.at,
+          actor: e.actor,
+          action: e.action,
+          node_id: e.nodeId,
+          step_run_id: e.stepRunId,
+          task_id: e.taskId,
+          on_behalf_of: e.onBehalfOf,
+          to_user: e.toUser,
+          comment: e.comment,
+          before_status: e.before,
+          after_status: e.after,
+        })),
+      )
+      .execute();
+  }
+
+  await writeBillRow(db, billId, before.version, {
+    ...columns,
+    status: after.status,
+    template_version_id: after.flowVersionId === null ? null : Number(after.flowVersionId),
+    chosen_json: JSON.stringify(after.chosenHandlers),
+    route_json: JSON.stringify(after.route),
+    rejected_node_id: after.rejectedNodeId,
+  });
+}
+
+// ---------- items ----------
+
+export async function loadItems(db: Db, billId: number): Promise<Record<string, ItemRow[]>> {
+  const rows = await db
+    .selectFrom('bill_items')
+    .select(['field', 'seq', 'data_json'])
+    .where('bill_id', '=', billId)
+    .orderBy('field')
+    .orderBy('seq')
+    .execute();
+  const items: Record<string, ItemRow[]> = {};
+  for (const row of rows) (items[row.field] ??= []).push(JSON.parse(row.data_json) as ItemRow);
+  return items;
+}
+
+export async function replaceItems(db: Db, billId: number, items: Record<string, ItemRow[]>): Promise<void> {
+  const fields = Object.keys(items);
+  if (fields.length === 0) return;
+  await db.deleteFrom('bill_items').where('bill_id', '=', billId).where('field', 'in', fields).execute();
+  const values = fields.flatMap((field) =>
+    (items[field] ?? []).map((row, seq) => ({ bill_id: billId, field, seq, data_json: JSON.stringify(row) })),
+  );
+  if (values.length > 0) await db.insertInto('bill_items').values(values).execute();
+}
+
+// ---------- look-ups ----------
+
+export interface UserCard {
+  id: number;
+  name: string;
+  dept_name: string | null;
+  mobile: string;
+}
+
+export async function userCards(db: Db, ids: Iterable<number>): Promise<Map<number, UserCard>> {
+  const list = [...new Set(ids)];
+  if (list.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('users as u')
+    .leftJoin('depts as d', 'd.id', 'u.dept_id')
+    .select(['u.id', 'u.name', 'd.name as dept_name', 'u.mobile'])
+    .where('u.id', 'in', list)
+    .execute();
+  return new Map(rows.map((r) => [r.id, r]));
+}
+
+export async function jobIdsOf(db: Db, userId: number): Promise<number[]> {
+  const rows = await db.selectFrom('job_members').select('job_id').where('user_id', '=', userId).execute();
+  return rows.map((r) => r.job_id);
+}
+
+/** Whether `userId` has ever been a handler of the bill (original, acting or represented). */
+export async function isHandlerOf(db: Db, billId: number, userId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('bill_tasks')
+    .select('id')
+    .where('bill_id', '=', billId)
+    .where((eb) => eb.or([eb('acting_handler', '=', userId), eb('original_handler', '=', userId), eb('on_behalf_of', '=', userId)]))
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}

@@ -1,0 +1,56 @@
+import { ApprovalMessages } from '@osp/shared';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AppContext } from '../../context';
+import { callerOf, requireSignIn } from '../../http/auth-hook';
+import { ok } from '../../http/envelope';
+import * as lists from './bills.list';
+import * as bills from './bills.service';
+
+/** SPEC §7 Bills, GET /oa/flow/{id} and GET /api/dashboard. docs/approval-api.md describes each. */
+export function billsRoutes(ctx: AppContext) {
+  return async function (app: FastifyInstance): Promise<void> {
+    requireSignIn(app, ctx);
+
+    app.get('/api/dashboard', async (request) => ok(await lists.dashboard(ctx, callerOf(request))));
+    app.get('/api/bills', async (request) => ok(await lists.listBills(ctx, callerOf(request), request.query)));
+    app.post('/api/bills', async (request) => ok(await bills.createBill(ctx, callerOf(request), request.body), ApprovalMessages.saved));
+
+    // Task operations: registered before /api/bills/:id so that "flownode" is never read as an id.
+    app.get('/api/bills/flownode/:id', async (request) => ok(await bills.getTask(ctx, callerOf(request), request.params)));
+    const operate = async (request: FastifyRequest) => {
+      const { result, message } = await bills.operate(ctx, callerOf(request), request.params, request.body);
+      return ok(result, message);
+    };
+    app.post('/api/bills/flownode/:id/:operType', operate);
+    app.put('/api/bills/flownode/:id/:operType', operate);
+    app.patch('/api/bills/flownode/:id/:operType', operate);
+
+    app.get('/api/bills/:id', async (request) => ok(await bills.getBill(ctx, callerOf(request), request.params)));
+    app.put('/api/bills/:id', async (request) =>
+      ok(await bills.updateBill(ctx, callerOf(request), request.params, request.body), ApprovalMessages.saved),
+    );
+    app.delete('/api/bills/:id', async (request) => {
+      await bills.deleteBill(ctx, callerOf(request), request.params);
+      return ok(null, ApprovalMessages.deleted);
+    });
+    app.get('/api/bills/:id/items', async (request) => ok(await bills.getItems(ctx, callerOf(request), request.params)));
+    app.put('/api/bills/:id/items', async (request) =>
+      ok(await bills.putItems(ctx, callerOf(request), request.params, request.body), ApprovalMessages.saved),
+    );
+    app.post('/api/bills/:id/release', async (request) => {
+      const detail = await bills.releaseBill(ctx, callerOf(request), request.params, request.body);
+      return ok(detail, detail.resubmitted ? ApprovalMessages.resubmitted : ApprovalMessages.released);
+    });
+    app.patch('/api/bills/:id/returned', async (request) => {
+      await bills.withdrawBill(ctx, callerOf(request), request.params, request.body);
+      return ok(await bills.getBill(ctx, callerOf(request), request.params), ApprovalMessages.withdrawn);
+    });
+    app.patch('/api/bills/:id/abandon', async (request) => {
+      await bills.abandonBill(ctx, callerOf(request), request.params, request.body);
+      return ok(await bills.getBill(ctx, callerOf(request), request.params), ApprovalMessages.abandoned);
+    });
+    app.get('/api/bills/:id/history', async (request) => ok(await bills.getHistory(ctx, callerOf(request), request.params)));
+    app.get('/api/bills/:id/histories', async (request) => ok(await bills.getRecord(ctx, callerOf(request), request.params)));
+    app.get('/oa/flow/:id', async (request) => ok(await bills.getFlow(ctx, callerOf(request), request.params)));
+  };
+}

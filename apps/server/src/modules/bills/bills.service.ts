@@ -1,0 +1,613 @@
+import {
+  ApprovalMessages,
+  BILL_OPER_TYPES,
+  BILL_STATUS_LABELS,
+  BillCreateZ,
+  BillIdZ,
+  BillItemsInputZ,
+  BillReleaseZ,
+  BillUpdateZ,
+  EngineMessages,
+  FlowOperationZ,
+  InitiatorOperationZ,
+  onBehalfLabel,
+  validateBillForm,
+  type BillAbilities,
+  type BillDetail,
+  type BillFlowView,
+  type BillHistoryEntry,
+  type BillOperType,
+  type BillRecordNode,
+  type BillStatus,
+  type FlowTaskView,
+  type FormSchema,
+  type ItemRow,
+  type StoredValue,
+  type ValidatedForm,
+} from '@osp/shared';
+import { z } from 'zod';
+import type { AppContext, Caller } from '../../context';
+import type { Db } from '../../db/index';
+import { nowIso } from '../../db/index';
+import { applyEvent } from '../../flow/engine';
+import { handlerOperationOf, pendingTaskOf } from '../../flow/present';
+import type { BillState, EngineFailure, FlowEvent, FlowSnapshot, FormValues } from '../../flow/types';
+import { type AppError, ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../http/errors';
+import { parse } from '../../http/validate';
+import { activeUserIds } from '../templates/templates.repo';
+import { authorizeTemplateRead } from '../templates/templates.policy';
+import { authorizeInitiator, authorizeRead } from './bills.policy';
+import { peopleOf, presentFlow, presentHistory, presentRecord } from './bills.presenter';
+import * as repo from './bills.repo';
+import { loadDirectory, loadVersion, type PinnedVersion } from './directory';
+
+/**
+ * Bills (issue 4, DESIGN §6). Every write runs in one transaction: lock the bill row (PostgreSQL
+ * `FOR UPDATE`; SQLite's single connection serialises transactions), load its state inside the
+ * transaction, run the pure engine, write what changed and bump `bills.version` with
+ * `WHERE version = <loaded>`. A failure anywhere rolls everything back.
+ */
+
+const EDITABLE: readonly BillStatus[] = ['draft', 'rejected', 'returned'];
+const FINISHED: readonly BillStatus[] = ['done', 'abandoned', 'closed'];
+/** Re-runs of a transaction whose conditional version write found the bill changed (see mutate). */
+const VERSION_RETRIES = 3;
+
+// ---------- transactions ----------
+
+/**
+ * Runs `fn` with the bill locked. The version check cannot fail while the lock holds; should a writer
+ * ever bypass the lock, the whole operation is re-run on the fresh state (the engine then decides, e.g.
+ * "already handled"), and only after repeated conflicts does the caller get 409.
+ */
+async function mutate<T>(ctx: AppContext, billId: number, fn: (trx: Db, bill: repo.BillRow) => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await ctx.db.transaction().execute(async (trx) => {
+        const bill = await repo.lockBill(trx, ctx.engine, billId);
+        if (!bill) throw new NotFoundError(ApprovalMessages.billNotFound);
+        return fn(trx, bill);
+      });
+    } catch (error) {
+      if (!(error instanceof repo.VersionConflict)) throw error;
+      if (attempt >= VERSION_RETRIES) throw new ConflictError(ApprovalMessages.billConflict);
+    }
+  }
+}
+
+function engineError(failure: EngineFailure, event: FlowEvent): AppError {
+  switch (failure.code) {
+    case 403:
+      return new ForbiddenError(failure.message);
+    case 404:
+      return new NotFoundError(failure.message);
+    case 409:
+      return new ConflictError(failure.message);
+    case 422: {
+      const field =
+        event.type === 'reject' || event.type === 'back'
+          ? 'comment'
+          : event.type === 'transfer'
+            ? 'to_user_id'
+            : failure.message.startsWith('请选择')
+              ? 'chosen_handlers'
+              : 'form';
+      return new ValidationError({ [field]: [failure.message] });
+    }
+  }
+}
+
+function activeNodeName(state: BillState, flow: FlowSnapshot): string | null {
+  const active = state.activations.find((a) => a.status === 'active');
+  return active ? (flow.nodes.find((n) => n.id === active.nodeId)?.name ?? null) : null;
+}
+
+/** Applies one engine event to the locked bill and writes the result (also used by the demo seed). */
+export async function runEngine(
+  trx: Db,
+  bill: repo.BillRow,
+  state: BillState,
+  pinned: PinnedVersion,
+  event: FlowEvent,
+  columns: repo.BillColumns = {},
+): Promise<BillState> {
+  const directory = await loadDirectory(trx, pinned.flow, event.at);
+  const result = applyEvent({ flow: pinned.flow, directory, newId: repo.idGenerator(bill.id, state) }, state, event);
+  if (!result.ok) throw engineError(result, event);
+  const next = result.state;
+  await repo.writeState(trx, bill.id, state, next, {
+    ...columns,
+    current_node_name: activeNodeName(next, pinned.flow),
+    ...(FINISHED.includes(next.status) && !FINISHED.includes(state.status) ? { finished_at: event.at } : {}),
+  });
+  return next;
+}
+
+// ---------- templates and forms ----------
+
+async function templateOf(db: Db, id: number) {
+  return db
+    .selectFrom('templates')
+    .select(['id', 'name', 'group_id', 'status', 'is_iptv', 'current_version_id'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+/** The version a bill's form follows: its pinned one once released, the template's current one before. */
+async function versionOf(ctx: AppContext, db: Db, bill: repo.BillRow): Promise<PinnedVersion> {
+  if (bill.template_version_id !== null) return loadVersion(db, bill.template_version_id, ctx.db);
+  const template = await templateOf(db, bill.template_id);
+  if (!template || template.current_version_id === null) throw new ConflictError(ApprovalMessages.templateNoFlow);
+  return loadVersion(db, template.current_version_id, ctx.db);
+}
+
+function checkForm(schema: FormSchema, input: unknown, mode: 'draft' | 'submit'): ValidatedForm {
+  const result = validateBillForm(schema, input, mode);
+  if (!result.ok) throw new ValidationError(result.errors);
+  return result.form;
+}
+
+/** What `bills.form_json` holds: the values, and each items table's total under its field (what link rules read). */
+function storedForm(form: ValidatedForm): string {
+  return JSON.stringify({ ...form.values, ...form.totals });
+}
+
+/** The form as the client sends it, rebuilt from the stored values and item rows. */
+function formInput(schema: FormSchema, formJson: string, items: Record<string, ItemRow[]>): Record<string, unknown> {
+  const stored = JSON.parse(formJson) as Record<string, unknown>;
+  const out: Record<string, unknown> = {};
+  for (const field of schema.fields) {
+    if (field.type === 'description') continue;
+    if (field.type === 'items') out[field.key] = items[field.key] ?? [];
+    else if (stored[field.key] !== undefined) out[field.key] = stored[field.key];
+  }
+  return out;
+}
+
+function itemsFields(schema: FormSchema, form: ValidatedForm): Record<string, ItemRow[]> {
+  const out: Record<string, ItemRow[]> = {};
+  for (const field of schema.fields) if (field.type === 'items') out[field.key] = form.items[field.key] ?? [];
+  return out;
+}
+
+/** User and department fields must name real, active people and existing departments. */
+async function checkReferences(db: Db, schema: FormSchema, form: ValidatedForm): Promise<void> {
+  const errors: Record<string, string[]> = {};
+  for (const field of schema.fields) {
+    if (field.type !== 'user' && field.type !== 'department') continue;
+    const value = form.values[field.key];
+    if (value === undefined || value === null) continue;
+    const ids = (Array.isArray(value) ? value : [value]).map(Number);
+    const found =
+      field.type === 'user'
+        ? await activeUserIds(db, ids)
+        : new Set((await db.selectFrom('depts').select('id').where('id', 'in', ids).execute()).map((r) => r.id));
+    if (ids.some((id) => !found.has(id))) {
+      errors[`form.${field.key}`] = [
+        field.type === 'user' ? `「${field.label}」须从人员列表中选择` : `「${field.label}」须从部门列表中选择`,
+      ];
+    }
+  }
+  if (Object.keys(errors).length > 0) throw new ValidationError(errors);
+}
+
+function defaultTitle(caller: Caller, templateName: string): string {
+  return `${caller.user.name}的${templateName}`.slice(0, 100);
+}
+
+// ---------- reads ----------
+
+async function requireBill(db: Db, id: number): Promise<repo.BillRow> {
+  const bill = await repo.findBill(db, id);
+  if (!bill) throw new NotFoundError(ApprovalMessages.billNotFound);
+  return bill;
+}
+
+function abilitiesOf(caller: Caller, bill: repo.BillRow, state: BillState, flow: FlowSnapshot): BillAbilities {
+  const mine = bill.initiator_id === caller.userId;
+  const task = pendingTaskOf(state, caller.userId);
+  const active = state.activations.find((a) => a.status === 'active');
+  const routeIndex = active ? state.route.indexOf(active.nodeId) : -1;
+  const canBack = state.route.slice(0, Math.max(routeIndex, 0)).some((id) => flow.nodes.find((n) => n.id === id)?.type === 'approve');
+  const editable = mine && EDITABLE.includes(state.status);
+  return {
+    agree: task !== null,
+    reject: task !== null,
+    back: task !== null && canBack,
+    transfer: task !== null,
+    edit: editable,
+    delete: mine && state.status === 'draft' && state.history.length === 0,
+    release: editable,
+    withdraw: mine && state.status === 'doing',
+    abandon: editable,
+  };
+}
+
+async function loadForRead(ctx: AppContext, caller: Caller, params: unknown) {
+  const { id } = parse(BillIdZ, params);
+  const bill = await requireBill(ctx.db, id);
+  await authorizeRead(ctx.db, caller, bill);
+  const [state, pinned] = await Promise.all([repo.loadState(ctx.db, bill, []), versionOf(ctx, ctx.db, bill)]);
+  return { bill, state, pinned };
+}
+
+export async function getBill(ctx: AppContext, caller: Caller, params: unknown): Promise<BillDetail> {
+  const { bill, state, pinned } = await loadForRead(ctx, caller, params);
+  const [template, items, cards] = await Promise.all([
+    templateOf(ctx.db, bill.template_id),
+    repo.loadItems(ctx.db, bill.id),
+    repo.userCards(ctx.db, peopleOf(bill, state)),
+  ]);
+  const schema = pinned.formSchema;
+  const stored = JSON.parse(bill.form_json) as Record<string, StoredValue>;
+  const form: BillDetail['form'] = {};
+  const totals: Record<string, string> = {};
+  for (const field of schema.fields) {
+    if (field.type === 'items') {
+      form[field.key] = items[field.key] ?? [];
+      const total = stored[field.key];
+      if (typeof total === 'string') totals[field.key] = total;
+    } else if (stored[field.key] !== undefined) form[field.key] = stored[field.key] ?? null;
+  }
+  const initiator = cards.get(bill.initiator_id);
+  const taskId = pendingTaskOf(state, caller.userId);
+  const task = taskId === null ? undefined : state.tasks.find((t) => t.id === taskId);
+  const step = task ? state.steps.find((s) => s.id === task.stepRunId) : undefined;
+  return {
+    id: bill.id,
+    billID: bill.id,
+    title: bill.title,
+    status: state.status,
+    status_text: BILL_STATUS_LABELS[state.status],
+    version: bill.version,
+    template: {
+      id: bill.template_id,
+      name: template?.name ?? pinned.flow.name,
+      group_id: template?.group_id ?? 0,
+      is_iptv: template?.is_iptv ?? 0,
+    },
+    template_version_id: bill.template_version_id,
+    form_schema: schema,
+    form,
+    items,
+    totals,
+    initiator: { id: bill.initiator_id, name: initiator?.name ?? '', dept_id: bill.dept_id, dept_name: initiator?.dept_name ?? null },
+    current_node: bill.current_node_name,
+    chosen_steps: pinned.flow.nodes.flatMap((n) =>
+      n.steps.filter((s) => s.source.kind === 'chosen').map((s) => ({ stepId: s.id, stepName: s.name, nodeName: n.name })),
+    ),
+    chosen_handlers: state.chosenHandlers as Record<string, number[]>,
+    created_at: bill.created_at,
+    updated_at: bill.updated_at,
+    released_at: bill.released_at,
+    finished_at: bill.finished_at,
+    abilities: abilitiesOf(caller, bill, state, pinned.flow),
+    my_task: task
+      ? {
+          id: task.id,
+          on_behalf_of: task.onBehalfOf === null ? null : onBehalfLabel(cards.get(task.onBehalfOf)?.name ?? ''),
+          node_name: activeNodeName(state, pinned.flow) ?? '',
+          step_name: step?.name ?? '',
+        }
+      : null,
+  };
+}
+
+export async function getHistory(ctx: AppContext, caller: Caller, params: unknown): Promise<BillHistoryEntry[]> {
+  const { bill, state, pinned } = await loadForRead(ctx, caller, params);
+  return presentHistory(state, pinned.flow, await repo.userCards(ctx.db, peopleOf(bill, state)));
+}
+
+export async function getRecord(ctx: AppContext, caller: Caller, params: unknown): Promise<BillRecordNode[]> {
+  const { bill, state, pinned } = await loadForRead(ctx, caller, params);
+  return presentRecord(state, pinned.flow, await repo.userCards(ctx.db, peopleOf(bill, state)));
+}
+
+export async function getFlow(ctx: AppContext, caller: Caller, params: unknown): Promise<BillFlowView> {
+  const { bill, state, pinned } = await loadForRead(ctx, caller, params);
+  return presentFlow(bill, state, pinned.flow, await repo.userCards(ctx.db, peopleOf(bill, state)));
+}
+
+export async function getItems(ctx: AppContext, caller: Caller, params: unknown): Promise<Record<string, ItemRow[]>> {
+  const { id } = parse(BillIdZ, params);
+  const bill = await requireBill(ctx.db, id);
+  await authorizeRead(ctx.db, caller, bill);
+  return repo.loadItems(ctx.db, id);
+}
+
+// ---------- drafts ----------
+
+export async function createBill(ctx: AppContext, caller: Caller, body: unknown): Promise<BillDetail> {
+  const input = parse(BillCreateZ, body);
+  const template = await templateOf(ctx.db, input.template_id);
+  if (!template || template.status !== 1) throw new ValidationError({ template_id: [ApprovalMessages.templateNotFound] });
+  authorizeTemplateRead(caller, template.is_iptv === 1);
+  if (template.current_version_id === null) throw new ValidationError({ template_id: [ApprovalMessages.templateNoFlow] });
+  const byKey = async () =>
+    input.client_key === undefined
+      ? undefined
+      : ctx.db
+          .selectFrom('bills')
+          .select('id')
+          .where('initiator_id', '=', caller.userId)
+          .where('client_key', '=', input.client_key)
+          .executeTakeFirst();
+  // The same "new bill" page submitting twice gets its first bill back.
+  const existing = await byKey();
+  if (existing) return getBill(ctx, caller, { id: existing.id });
+  const pinned = await loadVersion(ctx.db, template.current_version_id, ctx.db);
+  const form = checkForm(pinned.formSchema, input.form, 'draft');
+  await checkReferences(ctx.db, pinned.formSchema, form);
+  let id: number;
+  try {
+    id = await ctx.db.transaction().execute(async (trx) => {
+      const now = nowIso();
+      const row = await trx
+        .insertInto('bills')
+        .values({
+          template_id: template.id,
+          template_version_id: null,
+          title: input.title || defaultTitle(caller, template.name),
+          initiator_id: caller.userId,
+          dept_id: caller.user.dept_id,
+          status: 'draft',
+          form_json: storedForm(form),
+          chosen_json: '{}',
+          route_json: '[]',
+          rejected_node_id: null,
+          current_node_name: null,
+          version: 0,
+          client_key: input.client_key ?? null,
+          created_at: now,
+          updated_at: now,
+          released_at: null,
+          finished_at: null,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await repo.replaceItems(trx, row.id, itemsFields(pinned.formSchema, form));
+      return row.id;
+    });
+  } catch (error) {
+    // Two submits with one key at the same moment: the unique key let one in; the other returns it.
+    const winner = await byKey();
+    if (!winner) throw error;
+    id = winner.id;
+  }
+  return getBill(ctx, caller, { id });
+}
+
+function checkVersion(bill: repo.BillRow, expected: number | undefined): void {
+  if (expected !== undefined && expected !== bill.version) throw new ConflictError(EngineMessages.staleVersion);
+}
+
+export async function updateBill(ctx: AppContext, caller: Caller, params: unknown, body: unknown): Promise<BillDetail> {
+  const { id } = parse(BillIdZ, params);
+  const input = parse(BillUpdateZ, body);
+  await mutate(ctx, id, async (trx, bill) => {
+    authorizeInitiator(caller, bill);
+    if (!EDITABLE.includes(bill.status as BillStatus)) throw new ConflictError(ApprovalMessages.notEditable);
+    checkVersion(bill, input.version);
+    const values: Record<string, unknown> = {};
+    if (input.title !== undefined) values.title = input.title || bill.title;
+    if (input.form !== undefined) {
+      const pinned = await versionOf(ctx, trx, bill);
+      const form = checkForm(pinned.formSchema, input.form, 'draft');
+      await checkReferences(trx, pinned.formSchema, form);
+      values.form_json = storedForm(form);
+      await repo.replaceItems(trx, bill.id, itemsFields(pinned.formSchema, form));
+    }
+    await repo.writeBillRow(trx, bill.id, bill.version, values);
+  });
+  return getBill(ctx, caller, { id });
+}
+
+export async function putItems(ctx: AppContext, caller: Caller, params: unknown, body: unknown): Promise<Record<string, ItemRow[]>> {
+  const { id } = parse(BillIdZ, params);
+  const input = parse(BillItemsInputZ, body);
+  await mutate(ctx, id, async (trx, bill) => {
+    authorizeInitiator(caller, bill);
+    if (!EDITABLE.includes(bill.status as BillStatus)) throw new ConflictError(ApprovalMessages.notEditable);
+    checkVersion(bill, input.version);
+    const pinned = await versionOf(ctx, trx, bill);
+    const field = pinned.formSchema.fields.find((f) => f.key === input.field && f.type === 'items');
+    if (!field) throw new ValidationError({ field: [ApprovalMessages.itemsFieldUnknown(input.field)] });
+    const current = formInput(pinned.formSchema, bill.form_json, await repo.loadItems(trx, bill.id));
+    const form = checkForm(pinned.formSchema, { ...current, [input.field]: input.rows }, 'draft');
+    await repo.replaceItems(trx, bill.id, { [input.field]: form.items[input.field] ?? [] });
+    await repo.writeBillRow(trx, bill.id, bill.version, { form_json: storedForm(form) });
+  });
+  return repo.loadItems(ctx.db, id);
+}
+
+export async function deleteBill(ctx: AppContext, caller: Caller, params: unknown): Promise<void> {
+  const { id } = parse(BillIdZ, params);
+  await mutate(ctx, id, async (trx, bill) => {
+    authorizeInitiator(caller, bill);
+    const released = await trx.selectFrom('bill_events').select('seq').where('bill_id', '=', id).limit(1).executeTakeFirst();
+    if (bill.status !== 'draft' || released) throw new ConflictError(ApprovalMessages.notDeletable);
+    await trx.deleteFrom('bill_items').where('bill_id', '=', id).execute();
+    await trx.deleteFrom('bills').where('id', '=', id).where('version', '=', bill.version).execute();
+  });
+}
+
+// ---------- release and resubmit ----------
+
+async function checkChosen(db: Db, chosen: Record<string, number[]> | undefined): Promise<void> {
+  if (!chosen) return;
+  const ids = [...new Set(Object.values(chosen).flat())];
+  const found = await activeUserIds(db, ids);
+  const missing = ids.filter((u) => !found.has(u));
+  if (missing.length > 0) throw new ValidationError({ chosen_handlers: [ApprovalMessages.usersMissing(missing)] });
+}
+
+export async function releaseBill(
+  ctx: AppContext,
+  caller: Caller,
+  params: unknown,
+  body: unknown,
+): Promise<BillDetail & { resubmitted: boolean }> {
+  const { id } = parse(BillIdZ, params);
+  const input = parse(BillReleaseZ, body);
+  let resubmitted = false;
+  await mutate(ctx, id, async (trx, bill) => {
+    authorizeInitiator(caller, bill);
+    checkVersion(bill, input.version);
+    const isDraft = bill.status === 'draft';
+    resubmitted = !isDraft;
+    if (isDraft) {
+      const template = await templateOf(trx, bill.template_id);
+      if (!template || template.status !== 1) throw new ConflictError(ApprovalMessages.templateDisabled);
+      authorizeTemplateRead(caller, template.is_iptv === 1);
+    }
+    const pinned = await versionOf(ctx, trx, bill);
+    const schema = pinned.formSchema;
+    let formJson = bill.form_json;
+    if (input.form !== undefined) {
+      const edited = checkForm(schema, input.form, 'draft');
+      await repo.replaceItems(trx, bill.id, itemsFields(schema, edited));
+      formJson = storedForm(edited);
+    }
+    const form = checkForm(schema, formInput(schema, formJson, await repo.loadItems(trx, bill.id)), 'submit');
+    await checkReferences(trx, schema, form);
+    await checkChosen(trx, input.chosen_handlers);
+    formJson = storedForm(form);
+    const engineForm = JSON.parse(formJson) as FormValues;
+    const at = nowIso();
+    const state = await repo.loadState(trx, bill, await repo.jobIdsOf(trx, bill.initiator_id));
+    const event: FlowEvent = isDraft
+      ? {
+          type: 'release',
+          at,
+          initiator: { userId: caller.userId, deptId: caller.user.dept_id ?? 0, jobIds: await repo.jobIdsOf(trx, caller.userId) },
+          form: engineForm,
+          chosenHandlers: input.chosen_handlers ?? {},
+        }
+      : {
+          type: 'resubmit',
+          at,
+          actor: caller.userId,
+          form: engineForm,
+          ...(input.chosen_handlers ? { chosenHandlers: input.chosen_handlers } : {}),
+        };
+    await runEngine(trx, bill, state, pinned, event, {
+      form_json: formJson,
+      released_at: at,
+      finished_at: null,
+      ...(input.title ? { title: input.title } : {}),
+      ...(isDraft ? { dept_id: caller.user.dept_id } : {}),
+    });
+  });
+  return { ...(await getBill(ctx, caller, { id })), resubmitted };
+}
+
+// ---------- initiator operations ----------
+
+async function initiatorOperation(
+  ctx: AppContext,
+  caller: Caller,
+  params: unknown,
+  body: unknown,
+  type: 'withdraw' | 'abandon',
+): Promise<void> {
+  const { id } = parse(BillIdZ, params);
+  const input = parse(InitiatorOperationZ, body);
+  await mutate(ctx, id, async (trx, bill) => {
+    authorizeInitiator(caller, bill);
+    const state = await repo.loadState(trx, bill, []);
+    const pinned = await versionOf(ctx, trx, bill);
+    const event: FlowEvent = {
+      type,
+      at: nowIso(),
+      actor: caller.userId,
+      comment: input.comment ?? null,
+      ...(input.version !== undefined ? { expectedVersion: input.version } : {}),
+    };
+    await runEngine(trx, bill, state, pinned, event);
+  });
+}
+
+export const withdrawBill = (ctx: AppContext, caller: Caller, params: unknown, body: unknown) =>
+  initiatorOperation(ctx, caller, params, body, 'withdraw');
+export const abandonBill = (ctx: AppContext, caller: Caller, params: unknown, body: unknown) =>
+  initiatorOperation(ctx, caller, params, body, 'abandon');
+
+// ---------- handler operations ----------
+
+const TASK_ID = /^(\d{1,12})-t(\d{1,6})$/;
+const TaskParamsZ = z.object({ id: z.string().regex(TASK_ID, EngineMessages.taskNotFound) });
+const OperParamsZ = TaskParamsZ.extend({ operType: z.enum(BILL_OPER_TYPES, { error: ApprovalMessages.operTypeInvalid }) });
+
+function billIdOfTask(taskId: string): number {
+  return Number(TASK_ID.exec(taskId)?.[1]);
+}
+
+export async function getTask(ctx: AppContext, caller: Caller, params: unknown): Promise<FlowTaskView> {
+  const { id } = parse(TaskParamsZ, params);
+  const bill = await repo.findBill(ctx.db, billIdOfTask(id));
+  if (!bill) throw new NotFoundError(EngineMessages.taskNotFound);
+  await authorizeRead(ctx.db, caller, bill);
+  const [state, pinned] = await Promise.all([repo.loadState(ctx.db, bill, []), versionOf(ctx, ctx.db, bill)]);
+  const task = state.tasks.find((t) => t.id === id);
+  if (!task) throw new NotFoundError(EngineMessages.taskNotFound);
+  const step = state.steps.find((s) => s.id === task.stepRunId);
+  const activation = state.activations.find((a) => a.id === task.activationId);
+  const open =
+    state.status === 'doing' && task.status === 'pending' && task.actingHandler === caller.userId && activation?.status === 'active';
+  const abilities = abilitiesOf(caller, bill, state, pinned.flow);
+  const cards = await repo.userCards(ctx.db, task.onBehalfOf === null ? [] : [task.onBehalfOf]);
+  return {
+    id: task.id,
+    bill_id: bill.id,
+    status: task.status,
+    operation: handlerOperationOf(task.status),
+    node_name: pinned.flow.nodes.find((n) => n.id === activation?.nodeId)?.name ?? '',
+    step_name: step?.name ?? '',
+    on_behalf_of: task.onBehalfOf === null ? null : onBehalfLabel(cards.get(task.onBehalfOf)?.name ?? ''),
+    can: { agree: open, reject: open, back: open && abilities.back, transfer: open },
+  };
+}
+
+const OPERATION_MESSAGES: Record<BillOperType, string> = {
+  agree: ApprovalMessages.agreed,
+  reject: ApprovalMessages.rejected,
+  back: ApprovalMessages.backed,
+  transfer: ApprovalMessages.transferred,
+};
+
+/**
+ * agree, reject, back or transfer one task. The task's own status decides whether the operation still
+ * applies: a client version is not asked for, so the handlers of a 会签 step never refuse each other,
+ * while the other handlers of a 或签 step find their task skipped (409) once one of them decided.
+ */
+export async function operate(
+  ctx: AppContext,
+  caller: Caller,
+  params: unknown,
+  body: unknown,
+): Promise<{ result: { id: number; status: BillStatus; version: number }; message: string }> {
+  const { id: taskId, operType } = parse(OperParamsZ, params);
+  const input = parse(FlowOperationZ, body);
+  if (operType === 'transfer') {
+    if (input.to_user_id === undefined) throw new ValidationError({ to_user_id: [ApprovalMessages.transferTarget] });
+    if (!(await activeUserIds(ctx.db, [input.to_user_id])).has(input.to_user_id)) {
+      throw new ValidationError({ to_user_id: [ApprovalMessages.userMissing] });
+    }
+  }
+  const result = await mutate(ctx, billIdOfTask(taskId), async (trx, bill) => {
+    const state = await repo.loadState(trx, bill, []);
+    const task = state.tasks.find((t) => t.id === taskId);
+    if (!task) throw new NotFoundError(EngineMessages.taskNotFound);
+    // Someone else's task: refused before anything about the bill is told.
+    if (task.actingHandler !== caller.userId) throw new ForbiddenError(EngineMessages.notHandler);
+    // Decided already (by this handler or, for 或签, by another): the same answer whatever the bill's status now.
+    if (task.status !== 'pending' && task.status !== 'waiting') throw new ConflictError(EngineMessages.taskHandled);
+    const pinned = await versionOf(ctx, trx, bill);
+    const base = { at: nowIso(), taskId, actor: caller.userId, comment: input.comment ?? null };
+    const event: FlowEvent =
+      operType === 'transfer' ? { ...base, type: 'transfer', to: input.to_user_id ?? 0 } : { ...base, type: operType };
+    const next = await runEngine(trx, bill, state, pinned, event);
+    return { id: bill.id, status: next.status, version: next.version };
+  });
+  return { result, message: OPERATION_MESSAGES[operType] };
+}

@@ -1,0 +1,24 @@
+import { ApprovalMessages } from '@osp/shared';
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../context';
+import { callerOf, requireSignIn } from '../../http/auth-hook';
+import { ok } from '../../http/envelope';
+import * as entrust from './entrust.service';
+
+/** SPEC §7 bill entrusts: POST, GET /api/users/billEntrust; PUT, DELETE /api/users/billEntrust/{id}. */
+export function entrustRoutes(ctx: AppContext) {
+  return async function (app: FastifyInstance): Promise<void> {
+    requireSignIn(app, ctx);
+    app.get('/api/users/billEntrust', async (request) => ok(await entrust.listEntrusts(ctx, callerOf(request), request.query)));
+    app.post('/api/users/billEntrust', async (request) =>
+      ok(await entrust.createEntrust(ctx, callerOf(request), request.body), ApprovalMessages.entrustSaved),
+    );
+    app.put('/api/users/billEntrust/:id', async (request) =>
+      ok(await entrust.updateEntrust(ctx, callerOf(request), request.params, request.body), ApprovalMessages.entrustSaved),
+    );
+    app.delete('/api/users/billEntrust/:id', async (request) => {
+      await entrust.deleteEntrust(ctx, callerOf(request), request.params);
+      return ok(null, ApprovalMessages.entrustDeleted);
+    });
+  };
+}

@@ -1,0 +1,245 @@
+import { randomUUID } from 'node:crypto';
+import {
+  ApprovalMessages,
+  JobIdZ,
+  JobInputZ,
+  JobListQueryZ,
+  JobMemberInputZ,
+  JobMemberUpdateZ,
+  type FlowNode,
+  type Job,
+  type JobMember,
+  type Paged,
+  type TemplateSummary,
+} from '@osp/shared';
+import { z } from 'zod';
+import type { AppContext, Caller } from '../../context';
+import type { Db } from '../../db/index';
+import { nowIso } from '../../db/index';
+import { ConflictError, NotFoundError, ValidationError } from '../../http/errors';
+import { parse } from '../../http/validate';
+import { authorizeTemplateAdmin, hasIptvAccess } from '../templates/templates.policy';
+import { activeUserIds, existingDeptIds } from '../templates/templates.repo';
+
+/**
+ * Jobs (SPEC: jobs/roles with members): named groups of people a flow step can send tasks to, each member
+ * optionally covering some departments only. Managed by holders of `template_admin`.
+ */
+
+const MemberParamsZ = z.object({
+  id: z.coerce.number({ error: ApprovalMessages.jobNotFound }).int().positive(ApprovalMessages.jobNotFound),
+  uuid: z.string().uuid(ApprovalMessages.memberNotFound),
+});
+
+async function requireJob(db: Db, id: number) {
+  const job = await db.selectFrom('jobs').select(['id', 'name', 'description']).where('id', '=', id).executeTakeFirst();
+  if (!job) throw new NotFoundError(ApprovalMessages.jobNotFound);
+  return job;
+}
+
+async function membersOf(db: Db, jobId: number): Promise<JobMember[]> {
+  const rows = await db
+    .selectFrom('job_members as m')
+    .innerJoin('users as u', 'u.id', 'm.user_id')
+    .leftJoin('depts as d', 'd.id', 'u.dept_id')
+    .select(['m.uuid', 'm.user_id', 'u.name', 'd.name as dept_name', 'm.dept_ids'])
+    .where('m.job_id', '=', jobId)
+    .orderBy('m.created_at')
+    .orderBy('m.user_id')
+    .execute();
+  return rows.map((r) => ({
+    uuid: r.uuid,
+    user_id: r.user_id,
+    name: r.name,
+    dept_name: r.dept_name,
+    dept_ids: JSON.parse(r.dept_ids) as number[],
+  }));
+}
+
+export async function listJobs(ctx: AppContext, caller: Caller, query: unknown): Promise<Paged<Job>> {
+  authorizeTemplateAdmin(caller);
+  const input = parse(JobListQueryZ, query);
+  let base = ctx.db.selectFrom('jobs');
+  if (input.keyword) base = base.where('name', 'like', `%${input.keyword}%`);
+  const [rows, total] = await Promise.all([
+    base
+      .select(['jobs.id', 'jobs.name', 'jobs.description'])
+      .select((eb) =>
+        eb
+          .selectFrom('job_members')
+          .select((e) => e.fn.countAll<number | string>().as('n'))
+          .whereRef('job_members.job_id', '=', 'jobs.id')
+          .as('member_count'),
+      )
+      .orderBy('jobs.id')
+      .limit(input.per_page)
+      .offset((input.page - 1) * input.per_page)
+      .execute(),
+    base.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return {
+    list: rows.map((r) => ({ id: r.id, name: r.name, description: r.description, member_count: Number(r.member_count ?? 0) })),
+    total: Number(total.n),
+    page: input.page,
+    per_page: input.per_page,
+  };
+}
+
+export async function getJob(ctx: AppContext, caller: Caller, params: unknown): Promise<Job> {
+  authorizeTemplateAdmin(caller);
+  const { id } = parse(JobIdZ, params);
+  const job = await requireJob(ctx.db, id);
+  const members = await membersOf(ctx.db, id);
+  return { ...job, member_count: members.length, members };
+}
+
+async function assertNameFree(db: Db, name: string, id: number | null): Promise<void> {
+  const same = await db.selectFrom('jobs').select('id').where('name', '=', name).executeTakeFirst();
+  if (same && same.id !== id) throw new ValidationError({ name: [ApprovalMessages.jobNameTaken(name)] });
+}
+
+export async function createJob(ctx: AppContext, caller: Caller, body: unknown): Promise<Job> {
+  authorizeTemplateAdmin(caller);
+  const input = parse(JobInputZ, body);
+  await assertNameFree(ctx.db, input.name, null);
+  const now = nowIso();
+  const row = await ctx.db
+    .insertInto('jobs')
+    .values({ ...input, created_at: now, updated_at: now })
+    .returning(['id', 'name', 'description'])
+    .executeTakeFirstOrThrow();
+  return { ...row, member_count: 0, members: [] };
+}
+
+export async function updateJob(ctx: AppContext, caller: Caller, params: unknown, body: unknown): Promise<Job> {
+  authorizeTemplateAdmin(caller);
+  const { id } = parse(JobIdZ, params);
+  const input = parse(JobInputZ, body);
+  await requireJob(ctx.db, id);
+  await assertNameFree(ctx.db, input.name, id);
+  await ctx.db
+    .updateTable('jobs')
+    .set({ ...input, updated_at: nowIso() })
+    .where('id', '=', id)
+    .execute();
+  return getJob(ctx, caller, params);
+}
+
+/** Templates whose working flow sends a step to this job or routes on it. */
+async function templatesUsingJob(db: Db, jobId: number): Promise<{ id: number; name: string; is_iptv: number }[]> {
+  const nodes = await db
+    .selectFrom('template_nodes')
+    .innerJoin('templates', 'templates.id', 'template_nodes.template_id')
+    .select(['templates.id', 'templates.name', 'templates.is_iptv', 'template_nodes.steps_json'])
+    .execute();
+  const links = await db
+    .selectFrom('template_node_links')
+    .innerJoin('templates', 'templates.id', 'template_node_links.template_id')
+    .select(['templates.id', 'templates.name', 'templates.is_iptv', 'template_node_links.rules_json'])
+    .execute();
+  const found = new Map<number, { id: number; name: string; is_iptv: number }>();
+  for (const n of nodes) {
+    const steps = JSON.parse(n.steps_json) as FlowNode['steps'];
+    if (steps.some((s) => s.source.kind === 'job' && s.source.jobId === jobId))
+      found.set(n.id, { id: n.id, name: n.name, is_iptv: n.is_iptv });
+  }
+  // Job conditions in link rules: a textual scan is enough to find the candidates, then parsed.
+  for (const l of links) {
+    if (!l.rules_json.includes('"job"')) continue;
+    const uses = (group: unknown): boolean => {
+      const g = group as { rules?: unknown[]; on?: string; value?: unknown };
+      if (Array.isArray(g.rules)) return g.rules.some(uses);
+      return g.on === 'job' && (Array.isArray(g.value) ? g.value.includes(jobId) : g.value === jobId);
+    };
+    if (uses(JSON.parse(l.rules_json))) found.set(l.id, { id: l.id, name: l.name, is_iptv: l.is_iptv });
+  }
+  return [...found.values()].sort((a, b) => a.id - b.id);
+}
+
+export async function jobTemplates(
+  ctx: AppContext,
+  caller: Caller,
+  params: unknown,
+): Promise<Pick<TemplateSummary, 'id' | 'name' | 'is_iptv'>[]> {
+  authorizeTemplateAdmin(caller);
+  const { id } = parse(JobIdZ, params);
+  await requireJob(ctx.db, id);
+  const using = await templatesUsingJob(ctx.db, id);
+  // An IPTV template's name is not shown to those who may not see IPTV templates.
+  return using.filter((t) => t.is_iptv === 0 || hasIptvAccess(caller));
+}
+
+export async function deleteJob(ctx: AppContext, caller: Caller, params: unknown): Promise<void> {
+  authorizeTemplateAdmin(caller);
+  const { id } = parse(JobIdZ, params);
+  await ctx.db.transaction().execute(async (trx) => {
+    await requireJob(trx, id);
+    const using = await templatesUsingJob(trx, id);
+    if (using.length > 0) throw new ConflictError(ApprovalMessages.jobInUse(using.map((t) => t.name)));
+    await trx.deleteFrom('jobs').where('id', '=', id).execute();
+  });
+}
+
+async function checkDepts(db: Db, deptIds: readonly number[]): Promise<void> {
+  const found = await existingDeptIds(db, deptIds);
+  const missing = deptIds.filter((d) => !found.has(d));
+  if (missing.length > 0) throw new ValidationError({ dept_ids: [ApprovalMessages.deptsMissing(missing)] });
+}
+
+export async function listMembers(ctx: AppContext, caller: Caller, params: unknown): Promise<JobMember[]> {
+  authorizeTemplateAdmin(caller);
+  const { id } = parse(JobIdZ, params);
+  await requireJob(ctx.db, id);
+  return membersOf(ctx.db, id);
+}
+
+export async function addMember(ctx: AppContext, caller: Caller, params: unknown, body: unknown): Promise<JobMember> {
+  authorizeTemplateAdmin(caller);
+  const { id } = parse(JobIdZ, params);
+  const input = parse(JobMemberInputZ, body);
+  const uuid = randomUUID();
+  await ctx.db.transaction().execute(async (trx) => {
+    await requireJob(trx, id);
+    if (!(await activeUserIds(trx, [input.user_id])).has(input.user_id))
+      throw new ValidationError({ user_id: [ApprovalMessages.userMissing] });
+    await checkDepts(trx, input.dept_ids);
+    const exists = await trx
+      .selectFrom('job_members')
+      .select('uuid')
+      .where('job_id', '=', id)
+      .where('user_id', '=', input.user_id)
+      .executeTakeFirst();
+    if (exists) throw new ValidationError({ user_id: [ApprovalMessages.memberExists] });
+    await trx
+      .insertInto('job_members')
+      .values({ uuid, job_id: id, user_id: input.user_id, dept_ids: JSON.stringify([...new Set(input.dept_ids)]), created_at: nowIso() })
+      .execute();
+  });
+  const member = (await membersOf(ctx.db, id)).find((m) => m.uuid === uuid);
+  if (!member) throw new NotFoundError(ApprovalMessages.memberNotFound);
+  return member;
+}
+
+export async function updateMember(ctx: AppContext, caller: Caller, params: unknown, body: unknown): Promise<JobMember> {
+  authorizeTemplateAdmin(caller);
+  const { id, uuid } = parse(MemberParamsZ, params);
+  const input = parse(JobMemberUpdateZ, body);
+  await checkDepts(ctx.db, input.dept_ids);
+  const result = await ctx.db
+    .updateTable('job_members')
+    .set({ dept_ids: JSON.stringify([...new Set(input.dept_ids)]) })
+    .where('job_id', '=', id)
+    .where('uuid', '=', uuid)
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) === 0) throw new NotFoundError(ApprovalMessages.memberNotFound);
+  const member = (await membersOf(ctx.db, id)).find((m) => m.uuid === uuid);
+  if (!member) throw new NotFoundError(ApprovalMessages.memberNotFound);
+  return member;
+}
+
+export async function removeMember(ctx: AppContext, caller: Caller, params: unknown): Promise<void> {
+  authorizeTemplateAdmin(caller);
+  const { id, uuid } = parse(MemberParamsZ, params);
+  const result = await ctx.db.deleteFrom('job_members').where('job_id', '=', id).where('uuid', '=', uuid).executeTakeFirst();
+  if (Number(result.numDeletedRows) === 0) throw new NotFoundError(ApprovalMessages.memberNotFound);
+}

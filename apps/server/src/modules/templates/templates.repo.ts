@@ -1,0 +1,327 @@
+import type { FlowGraph, FlowLink, FlowNode, FlowSettings, FormSchema, RuleGroup, StepDef } from '@osp/shared';
+import type { Db } from '../../db/index';
+import { nowIso } from '../../db/index';
+
+export function listGroups(db: Db) {
+  return db.selectFrom('template_groups').select(['id', 'name', 'sort']).orderBy('sort').orderBy('id').execute();
+}
+
+export function findGroup(db: Db, id: number) {
+  return db.selectFrom('template_groups').select(['id', 'name', 'sort']).where('id', '=', id).executeTakeFirst();
+}
+
+export function findGroupByName(db: Db, name: string) {
+  return db.selectFrom('template_groups').select(['id']).where('name', '=', name).executeTakeFirst();
+}
+
+export async function countTemplatesByGroup(db: Db, isIptv: number | null, enabledOnly: boolean): Promise<Map<number, number>> {
+  let query = db
+    .selectFrom('templates')
+    .select(['group_id', (eb) => eb.fn.countAll<number | string>().as('n')])
+    .groupBy('group_id');
+  if (isIptv !== null) query = query.where('is_iptv', '=', isIptv);
+  if (enabledOnly) query = query.where('status', '=', 1);
+  const rows = await query.execute();
+  return new Map(rows.map((r) => [r.group_id, Number(r.n)]));
+}
+
+const TEMPLATE_COLUMNS = [
+  'templates.id',
+  'templates.group_id',
+  'template_groups.name as group_name',
+  'templates.name',
+  'templates.description',
+  'templates.icon',
+  'templates.status',
+  'templates.is_iptv',
+  'templates.sort',
+  'templates.form_schema',
+  'templates.flow_settings',
+  'templates.current_version_id',
+  'templates.version_no',
+  'templates.updated_at',
+] as const;
+
+export function findTemplate(db: Db, id: number) {
+  return db
+    .selectFrom('templates')
+    .innerJoin('template_groups', 'template_groups.id', 'templates.group_id')
+    .select(TEMPLATE_COLUMNS)
+    .where('templates.id', '=', id)
+    .executeTakeFirst();
+}
+export type TemplateRow = NonNullable<Awaited<ReturnType<typeof findTemplate>>>;
+
+export function findTemplateByName(db: Db, name: string) {
+  return db.selectFrom('templates').select(['id']).where('name', '=', name).executeTakeFirst();
+}
+
+export interface TemplateFilter {
+  isIptv: number;
+  enabledOnly: boolean;
+  groupId?: number;
+  keyword?: string;
+}
+
+export async function listTemplates(db: Db, userId: number, filter: TemplateFilter, page: number, perPage: number) {
+  let base = db
+    .selectFrom('templates')
+    .innerJoin('template_groups', 'template_groups.id', 'templates.group_id')
+    .where('templates.is_iptv', '=', filter.isIptv);
+  if (filter.enabledOnly) base = base.where('templates.status', '=', 1);
+  if (filter.groupId !== undefined) base = base.where('templates.group_id', '=', filter.groupId);
+  if (filter.keyword) base = base.where('templates.name', 'like', `%${filter.keyword}%`);
+  const [rows, total] = await Promise.all([
+    base
+      .leftJoin('template_favorites as fav', (join) => join.onRef('fav.template_id', '=', 'templates.id').on('fav.user_id', '=', userId))
+      .select([...TEMPLATE_COLUMNS, 'fav.user_id as fav_user'])
+      // Favourites first (issue 4: 发起审批 shows them first), then the administrators' order.
+      .orderBy((eb) => eb.case().when('fav.user_id', 'is not', null).then(0).else(1).end())
+      .orderBy('template_groups.sort')
+      .orderBy('template_groups.id')
+      .orderBy('templates.sort')
+      .orderBy('templates.id')
+      .limit(perPage)
+      .offset((page - 1) * perPage)
+      .execute(),
+    base.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(total.n) };
+}
+
+export async function insertTemplate(
+  db: Db,
+  values: { group_id: number; name: string; description: string; icon: string; status: number; is_iptv: number; form_schema: FormSchema },
+): Promise<number> {
+  const now = nowIso();
+  const max = await db
+    .selectFrom('templates')
+    .select((eb) => eb.fn.max('sort').as('m'))
+    .where('group_id', '=', values.group_id)
+    .executeTakeFirst();
+  const row = await db
+    .insertInto('templates')
+    .values({
+      ...values,
+      form_schema: JSON.stringify(values.form_schema),
+      sort: Number(max?.m ?? 0) + 10,
+      created_at: now,
+      updated_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function updateTemplate(
+  db: Db,
+  id: number,
+  values: Partial<{ group_id: number; name: string; description: string; icon: string; status: number; form_schema: string; sort: number }>,
+): Promise<void> {
+  await db
+    .updateTable('templates')
+    .set({ ...values, updated_at: nowIso() })
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function countBillsOfTemplate(db: Db, id: number): Promise<number> {
+  const row = await db
+    .selectFrom('bills')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('template_id', '=', id)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export async function deleteTemplate(db: Db, id: number): Promise<void> {
+  await db.deleteFrom('template_versions').where('template_id', '=', id).execute();
+  await db.deleteFrom('templates').where('id', '=', id).execute();
+}
+
+// ---------- the working flow (nodes and links as rows) ----------
+
+export function listNodeRows(db: Db, templateId: number) {
+  return db
+    .selectFrom('template_nodes')
+    .select(['id', 'node_key', 'type', 'name', 'steps_json', 'sort'])
+    .where('template_id', '=', templateId)
+    .orderBy('sort')
+    .orderBy('id')
+    .execute();
+}
+
+export function listLinkRows(db: Db, templateId: number) {
+  return db
+    .selectFrom('template_node_links')
+    .select(['id', 'from_key', 'to_key', 'priority', 'is_default', 'rules_json'])
+    .where('template_id', '=', templateId)
+    .orderBy('id')
+    .execute();
+}
+
+export function findLink(db: Db, id: number) {
+  return db.selectFrom('template_node_links').select(['id', 'template_id']).where('id', '=', id).executeTakeFirst();
+}
+
+/** The working flow as a graph, or null when the template has none yet. Link ids are the rows' ids. */
+export async function loadWorkingFlow(db: Db, templateId: number, settingsJson: string | null): Promise<FlowGraph | null> {
+  if (settingsJson === null) return null;
+  const [nodes, links] = await Promise.all([listNodeRows(db, templateId), listLinkRows(db, templateId)]);
+  return {
+    nodes: nodes.map((n) => ({
+      id: n.node_key,
+      type: n.type as FlowNode['type'],
+      name: n.name,
+      steps: JSON.parse(n.steps_json) as StepDef[],
+    })),
+    links: links.map((l) => ({
+      id: String(l.id),
+      from: l.from_key,
+      to: l.to_key,
+      priority: l.priority,
+      isDefault: l.is_default === 1,
+      rules: JSON.parse(l.rules_json) as RuleGroup,
+    })),
+    settings: JSON.parse(settingsJson) as FlowSettings,
+  };
+}
+
+/**
+ * Writes `graph` as the template's working flow: nodes by key (updated, added, removed), links kept by
+ * their numeric id when it names one of this template's rows, inserted otherwise. Returns the graph with
+ * the links' real ids.
+ */
+export async function writeWorkingFlow(db: Db, templateId: number, graph: FlowGraph): Promise<FlowGraph> {
+  const existingNodes = await listNodeRows(db, templateId);
+  const keep = new Set(graph.nodes.map((n) => n.id));
+  for (const row of existingNodes) {
+    if (!keep.has(row.node_key)) await db.deleteFrom('template_nodes').where('id', '=', row.id).execute();
+  }
+  const byKey = new Map(existingNodes.map((r) => [r.node_key, r]));
+  for (const [index, node] of graph.nodes.entries()) {
+    const values = { type: node.type, name: node.name, steps_json: JSON.stringify(node.steps), sort: (index + 1) * 10 };
+    const row = byKey.get(node.id);
+    if (row) await db.updateTable('template_nodes').set(values).where('id', '=', row.id).execute();
+    else
+      await db
+        .insertInto('template_nodes')
+        .values({ ...values, template_id: templateId, node_key: node.id })
+        .execute();
+  }
+  const existingLinks = new Set((await listLinkRows(db, templateId)).map((l) => String(l.id)));
+  const links: FlowLink[] = [];
+  const kept = new Set<string>();
+  for (const link of graph.links) {
+    const values = {
+      from_key: link.from,
+      to_key: link.to,
+      priority: link.priority,
+      is_default: link.isDefault ? 1 : 0,
+      rules_json: JSON.stringify(link.rules),
+    };
+    if (existingLinks.has(link.id) && !kept.has(link.id)) {
+      await db.updateTable('template_node_links').set(values).where('id', '=', Number(link.id)).execute();
+      kept.add(link.id);
+      links.push(link);
+    } else {
+      const row = await db
+        .insertInto('template_node_links')
+        .values({ ...values, template_id: templateId })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      kept.add(String(row.id));
+      links.push({ ...link, id: String(row.id) });
+    }
+  }
+  for (const id of existingLinks) {
+    if (!kept.has(id)) await db.deleteFrom('template_node_links').where('id', '=', Number(id)).execute();
+  }
+  await db
+    .updateTable('templates')
+    .set({ flow_settings: JSON.stringify(graph.settings), updated_at: nowIso() })
+    .where('id', '=', templateId)
+    .execute();
+  return { ...graph, links };
+}
+
+export function findVersion(db: Db, id: number) {
+  return db
+    .selectFrom('template_versions')
+    .select(['id', 'template_id', 'version_no', 'name', 'form_schema', 'flow'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+/** Publishes an immutable version (DESIGN §6) and makes it the one new bills pin. */
+export async function publishVersion(db: Db, templateId: number, name: string, formSchema: FormSchema, graph: FlowGraph): Promise<number> {
+  const template = await db.selectFrom('templates').select(['version_no']).where('id', '=', templateId).executeTakeFirstOrThrow();
+  const versionNo = template.version_no + 1;
+  const row = await db
+    .insertInto('template_versions')
+    .values({
+      template_id: templateId,
+      version_no: versionNo,
+      name,
+      form_schema: JSON.stringify(formSchema),
+      flow: JSON.stringify(graph),
+      created_at: nowIso(),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await db.updateTable('templates').set({ current_version_id: row.id, version_no: versionNo }).where('id', '=', templateId).execute();
+  return row.id;
+}
+
+export async function setFavorite(db: Db, userId: number, templateId: number, on: boolean): Promise<void> {
+  if (on) {
+    await db
+      .insertInto('template_favorites')
+      .values({ user_id: userId, template_id: templateId, created_at: nowIso() })
+      .onConflict((oc) => oc.columns(['user_id', 'template_id']).doNothing())
+      .execute();
+  } else {
+    await db.deleteFrom('template_favorites').where('user_id', '=', userId).where('template_id', '=', templateId).execute();
+  }
+}
+
+export async function isFavorite(db: Db, userId: number, templateId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('template_favorites')
+    .select('user_id')
+    .where('user_id', '=', userId)
+    .where('template_id', '=', templateId)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function activeUserIds(db: Db, ids: readonly number[]): Promise<Set<number>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('users')
+    .select('id')
+    .where('id', 'in', [...ids])
+    .where('status', '=', 1)
+    .execute();
+  return new Set(rows.map((r) => r.id));
+}
+
+export async function existingJobIds(db: Db, ids: readonly number[]): Promise<Set<number>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('jobs')
+    .select('id')
+    .where('id', 'in', [...ids])
+    .execute();
+  return new Set(rows.map((r) => r.id));
+}
+
+export async function existingDeptIds(db: Db, ids: readonly number[]): Promise<Set<number>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('depts')
+    .select('id')
+    .where('id', 'in', [...ids])
+    .execute();
+  return new Set(rows.map((r) => r.id));
+}

@@ -1,0 +1,460 @@
+import { z } from 'zod';
+import { PageQueryZ } from '../common/paging';
+import { FlowGraphZ, FlowLinkZ, FlowNodeZ } from './flow';
+import { FormSchemaZ, type FormSchema, type ItemRow, type StoredValue } from './form';
+import { BILL_STATUSES, type BillStatus, type HandlerOperation, type StepStatus } from './status';
+
+/*
+ * Request schemas, response shapes and messages of the approval API (issue 4): template groups,
+ * templates (and their IPTV variant), jobs, bills, flow operations and bill entrusts.
+ * The server parses every input with these; docs/approval-api.md lists the endpoints.
+ */
+
+const IdZ = (message: string) => z.coerce.number({ error: message }).int(message).positive(message);
+
+export const TEMPLATE_NAME_MAX = 50;
+export const BILL_TITLE_MAX = 100;
+export const COMMENT_MAX = 500;
+
+export const ApprovalMessages = {
+  groupNotFound: '模板分组不存在或已被删除',
+  groupNameRequired: '请填写分组名称',
+  groupNameTaken: (name: string) => `已有名为「${name}」的分组，请换一个名称`,
+  groupNotEmpty: (count: number) => `该分组下还有 ${count} 个模板，请先移走或删除后再删除分组`,
+  templateNotFound: '审批模板不存在或已被删除',
+  templateNameRequired: '请填写模板名称',
+  templateNameTaken: (name: string) => `已有名为「${name}」的模板，请换一个名称`,
+  templateInUse: (count: number) => `已有 ${count} 张单据使用该模板，不能删除；不再使用请停用`,
+  templateDisabled: '该审批模板已停用，不能发起新的审批',
+  templateNoFlow: '该审批模板尚未设置审批流程，请联系流程管理员',
+  iptvOnly: 'IPTV 模板请在 IPTV 业务中管理',
+  notIptv: '该模板不是 IPTV 模板',
+  nodeNotFound: '流程节点不存在或已被删除',
+  nodeIdTaken: (id: string) => `节点编号「${id}」已存在`,
+  linkNotFound: '节点连线不存在或已被删除',
+  sortInvalid: '排序须为模板编号的列表',
+  sortUnknown: (ids: readonly number[]) => `模板不存在：${ids.join('、')}`,
+  favorited: '已收藏',
+  unfavorited: '已取消收藏',
+  jobNotFound: '岗位不存在或已被删除',
+  jobNameRequired: '请填写岗位名称',
+  jobNameTaken: (name: string) => `已有名为「${name}」的岗位，请换一个名称`,
+  jobInUse: (names: readonly string[]) => `岗位正被审批模板使用（${names.join('、')}），请先在流程中移除后再删除`,
+  jobUnknownInFlow: (ids: readonly number[]) => `流程引用了不存在的岗位：${ids.join('、')}`,
+  memberNotFound: '岗位成员不存在或已被删除',
+  memberExists: '该用户已是岗位成员',
+  userMissing: '用户不存在或已停用，请从人员列表中选择',
+  usersMissing: (ids: readonly number[]) => `用户不存在或已停用：${ids.join('、')}`,
+  deptsMissing: (ids: readonly number[]) => `部门不存在：${ids.join('、')}`,
+  billNotFound: '单据不存在或已被删除',
+  billForbidden: '您无权查看该单据',
+  notInitiator: '只有发起人可以执行此操作',
+  notHandler: '您当前没有需要处理的审批任务',
+  notEditable: '只有草稿、被驳回或已撤回的单据可以修改',
+  notDeletable: '只有草稿可以删除，已提交过的单据请使用废弃',
+  billConflict: '单据已被他人处理，请刷新后查看',
+  itemsFieldUnknown: (key: string) => `表单中没有明细表「${key}」`,
+  saved: '已保存',
+  deleted: '已删除',
+  released: '已提交审批',
+  resubmitted: '已重新提交审批',
+  withdrawn: '已撤回',
+  abandoned: '已废弃',
+  agreed: '已同意',
+  rejected: '已驳回',
+  backed: '已退回上一审批节点',
+  transferred: '已转交',
+  operTypeInvalid: '操作类型须为 agree、reject、back 或 transfer',
+  transferTarget: '请选择转交给谁',
+  entrustNotFound: '审批委托不存在或已被删除',
+  entrustSelf: '不能委托给自己',
+  entrustPeriod: '结束时间须晚于开始时间',
+  entrustEnded: '结束时间须晚于当前时间',
+  entrustOverlap: (start: string, end: string) => `与已有的委托时间段（${start} 至 ${end}）重叠，同一时间只能委托给一个人`,
+  entrustTemplatesMissing: (ids: readonly number[]) => `审批模板不存在：${ids.join('、')}`,
+  entrustSaved: '审批委托已保存',
+  entrustDeleted: '审批委托已删除',
+} as const;
+
+// ---------- template groups ----------
+
+export const TemplateGroupInputZ = z.object({
+  name: z.string({ error: ApprovalMessages.groupNameRequired }).trim().min(1, ApprovalMessages.groupNameRequired).max(30),
+  sort: z.number().int().min(0).max(1_000_000).optional(),
+});
+export type TemplateGroupInput = z.infer<typeof TemplateGroupInputZ>;
+
+export interface TemplateGroup {
+  id: number;
+  name: string;
+  sort: number;
+  template_count: number;
+}
+
+// ---------- templates ----------
+
+export const TemplateIdZ = z.object({ id: IdZ(ApprovalMessages.templateNotFound) });
+
+export const TemplateInputZ = z.object({
+  group_id: IdZ(ApprovalMessages.groupNotFound),
+  name: z
+    .string({ error: ApprovalMessages.templateNameRequired })
+    .trim()
+    .min(1, ApprovalMessages.templateNameRequired)
+    .max(TEMPLATE_NAME_MAX),
+  description: z.string().trim().max(200).default(''),
+  icon: z.string().trim().max(64).default(''),
+  /** 1 enabled (staff may start it), 0 disabled. */
+  status: z.union([z.literal(0), z.literal(1)]).default(1),
+  form_schema: FormSchemaZ.default({ fields: [] }),
+  /** Optional on create: a template without a flow cannot be started yet. */
+  flow: FlowGraphZ.optional(),
+});
+export type TemplateInput = z.infer<typeof TemplateInputZ>;
+
+export const TemplateListQueryZ = PageQueryZ.extend({
+  group_id: z.coerce.number().int().positive().optional(),
+  keyword: z.string().trim().max(50).optional(),
+  /** 1: every template incl. disabled ones (template administrators only). */
+  all: z.coerce.number().int().min(0).max(1).default(0),
+  per_page: z.coerce.number().int().min(1).max(500).default(500),
+});
+
+export const TemplateSortZ = z.object({
+  ids: z.array(z.number().int().positive(), { error: ApprovalMessages.sortInvalid }).min(1, ApprovalMessages.sortInvalid).max(1000),
+  group_id: z.number().int().positive().optional(),
+});
+
+export const NodeLinkInputZ = FlowLinkZ.omit({ id: true });
+/** A new node, with the links that connect it (a node alone would be unreachable). */
+export const NodeCreateZ = FlowNodeZ.extend({ links: z.array(NodeLinkInputZ).max(50).default([]) });
+export const NodeUpdateZ = FlowNodeZ.omit({ id: true });
+
+export interface TemplateSummary {
+  id: number;
+  group_id: number;
+  group_name: string;
+  name: string;
+  description: string;
+  icon: string;
+  status: number;
+  is_iptv: number;
+  sort: number;
+  favorite: boolean;
+  /** Whether a bill can be started from it (enabled and with a published flow). */
+  startable: boolean;
+  updated_at: string;
+}
+
+export interface TemplateDetail extends TemplateSummary {
+  form_schema: FormSchema;
+  flow: z.infer<typeof FlowGraphZ> | null;
+  /** The published version new bills pin (null until a flow is saved). */
+  version_id: number | null;
+  version_no: number;
+}
+
+// ---------- jobs ----------
+
+export const JobInputZ = z.object({
+  name: z.string({ error: ApprovalMessages.jobNameRequired }).trim().min(1, ApprovalMessages.jobNameRequired).max(30),
+  description: z.string().trim().max(200).default(''),
+});
+export const JobIdZ = z.object({ id: IdZ(ApprovalMessages.jobNotFound) });
+export const JobMemberInputZ = z.object({
+  user_id: IdZ(ApprovalMessages.userMissing),
+  /** The departments the member covers (empty: all). */
+  dept_ids: z.array(z.number().int().positive()).max(200).default([]),
+});
+export const JobMemberUpdateZ = JobMemberInputZ.pick({ dept_ids: true });
+export const JobListQueryZ = PageQueryZ.extend({ keyword: z.string().trim().max(50).optional() });
+
+export interface JobMember {
+  uuid: string;
+  user_id: number;
+  name: string;
+  dept_name: string | null;
+  dept_ids: number[];
+}
+
+export interface Job {
+  id: number;
+  name: string;
+  description: string;
+  member_count: number;
+  members?: JobMember[];
+}
+
+// ---------- bills ----------
+
+export const BILL_BOXES = ['todo', 'done', 'mine', 'draft'] as const;
+export type BillBox = (typeof BILL_BOXES)[number];
+export const BILL_SORT_FIELDS = ['updated_at', 'created_at', 'released_at', 'id'] as const;
+
+export const BillIdZ = z.object({ id: IdZ(ApprovalMessages.billNotFound) });
+
+const DateZ = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, '日期须为 YYYY-MM-DD');
+
+export const BillListQueryZ = PageQueryZ.extend({
+  box: z.enum(BILL_BOXES, { error: '列表类型须为 todo、done、mine 或 draft' }).default('todo'),
+  template_id: z.coerce.number().int().positive().optional(),
+  status: z.enum(BILL_STATUSES, { error: '单据状态不正确' }).optional(),
+  keyword: z.string().trim().max(50).optional(),
+  date_from: DateZ.optional(),
+  date_to: DateZ.optional(),
+  sort: z.enum(BILL_SORT_FIELDS, { error: '排序字段须为 updated_at、created_at、released_at 或 id' }).default('updated_at'),
+  order: z.enum(['asc', 'desc'], { error: '排序方向须为 asc 或 desc' }).default('desc'),
+});
+export type BillListQuery = z.infer<typeof BillListQueryZ>;
+
+const ChosenHandlersZ = z.record(z.string(), z.array(z.number().int().positive()).max(50));
+
+export const BillCreateZ = z.object({
+  template_id: IdZ(ApprovalMessages.templateNotFound),
+  title: z.string().trim().max(BILL_TITLE_MAX).optional(),
+  form: z.record(z.string(), z.unknown()).default({}),
+  /** A random key per "new bill" page: a double click cannot create two bills (DESIGN §5a). */
+  client_key: z.string().trim().min(8).max(64).optional(),
+});
+
+export const BillUpdateZ = z.object({
+  title: z.string().trim().max(BILL_TITLE_MAX).optional(),
+  form: z.record(z.string(), z.unknown()).optional(),
+  /** The version the initiator edited; a stale one is refused with 409. */
+  version: z.number().int().min(0).optional(),
+});
+
+export const BillItemsInputZ = z.object({
+  field: z.string().min(1, '请指定明细表字段'),
+  rows: z.array(z.record(z.string(), z.unknown())),
+  version: z.number().int().min(0).optional(),
+});
+
+export const BillReleaseZ = z.object({
+  /** Optional last edit sent with the submit. */
+  title: z.string().trim().max(BILL_TITLE_MAX).optional(),
+  form: z.record(z.string(), z.unknown()).optional(),
+  chosen_handlers: ChosenHandlersZ.optional(),
+  version: z.number().int().min(0).optional(),
+});
+
+export const BILL_OPER_TYPES = ['agree', 'reject', 'back', 'transfer'] as const;
+export type BillOperType = (typeof BILL_OPER_TYPES)[number];
+
+export const FlowOperationZ = z.object({
+  comment: z.string().trim().max(COMMENT_MAX).optional().nullable(),
+  /** transfer: the user who takes over the task. */
+  to_user_id: z.number().int().positive().optional(),
+});
+
+export const InitiatorOperationZ = z.object({
+  comment: z.string().trim().max(COMMENT_MAX).optional().nullable(),
+  version: z.number().int().min(0).optional(),
+});
+
+export interface BillListRow {
+  id: number;
+  billID: number;
+  title: string;
+  template_id: number;
+  template_name: string;
+  status: BillStatus;
+  status_text: string;
+  initiator_id: number;
+  initiator_name: string;
+  dept_name: string | null;
+  current_node: string | null;
+  created_at: string;
+  updated_at: string;
+  released_at: string | null;
+  /** todo box: when the caller's task arrived, and on whose behalf it is (代 X 审批). */
+  received_at?: string;
+  on_behalf_of?: string | null;
+}
+
+export interface BillAbilities {
+  agree: boolean;
+  reject: boolean;
+  back: boolean;
+  transfer: boolean;
+  edit: boolean;
+  delete: boolean;
+  release: boolean;
+  withdraw: boolean;
+  abandon: boolean;
+}
+
+export interface BillDetail {
+  id: number;
+  billID: number;
+  title: string;
+  status: BillStatus;
+  status_text: string;
+  version: number;
+  template: { id: number; name: string; group_id: number; is_iptv: number };
+  template_version_id: number | null;
+  form_schema: FormSchema;
+  form: Record<string, StoredValue | ItemRow[]>;
+  items: Record<string, ItemRow[]>;
+  totals: Record<string, string>;
+  initiator: { id: number; name: string; dept_id: number | null; dept_name: string | null };
+  current_node: string | null;
+  /** Steps of the flow that ask the initiator to choose handlers at release. */
+  chosen_steps: { stepId: string; stepName: string; nodeName: string }[];
+  chosen_handlers: Record<string, number[]>;
+  created_at: string;
+  updated_at: string;
+  released_at: string | null;
+  finished_at: string | null;
+  abilities: BillAbilities;
+  /** The caller's pending task, when they are a current handler. */
+  my_task: { id: string; on_behalf_of: string | null; node_name: string; step_name: string } | null;
+}
+
+export interface BillHistoryEntry {
+  seq: number;
+  at: string;
+  action: string;
+  action_text: string;
+  actor_id: number | null;
+  actor_name: string | null;
+  on_behalf_of: string | null;
+  to_user: string | null;
+  node_id: string | null;
+  node_name: string | null;
+  step_name: string | null;
+  comment: string | null;
+  before: BillStatus;
+  after: BillStatus;
+}
+
+/** SPEC §3 handler of a step, as the flow popover and node dialog show it. */
+export interface FlowHandler {
+  id: number;
+  name: string;
+  dept: string | null;
+  dept_name: string | null;
+  mobile: string;
+  operation: HandlerOperation;
+  /** 代 X 审批 when acting for someone else. */
+  on_behalf_of: string | null;
+  comment: string | null;
+  time: string | null;
+  is_auto: boolean;
+}
+
+export interface FlowStepView {
+  stepID: string;
+  stepName: string;
+  stepDisplayName: string;
+  stepType: string;
+  stepStatus: StepStatus;
+  stepStatusText: string;
+  stepProcess: string;
+  approvalMode: 0 | 1;
+  approvalModeLabel: string;
+  reviewLabel: string;
+  handlerCount: number;
+  handlers: FlowHandler[];
+}
+
+export interface FlowNodeView {
+  flowNodeID: string;
+  name: string;
+  flowNodeName: string;
+  flowNodeType: string;
+  flowNodeLabel: string;
+  /** entered: the node has been reached at least once; current: the node the bill waits at. */
+  entered: boolean;
+  current: boolean;
+  flowNodeSteps: FlowStepView[];
+}
+
+export interface BillFlowView {
+  billID: number;
+  name: string;
+  status: BillStatus;
+  status_text: string;
+  flowNodes: FlowNodeView[];
+}
+
+export interface DashboardCounts {
+  todo: number;
+  doing: number;
+  draft: number;
+  done: number;
+}
+
+// ---------- entrust ----------
+
+const IsoZ = z.iso.datetime({ offset: true, error: '时间须为 ISO 8601 格式' });
+
+export const EntrustInputZ = z.object({
+  delegate_id: IdZ('请选择受托人'),
+  /** Empty or absent: every template. */
+  template_ids: z.array(z.number().int().positive()).max(200).default([]),
+  start_at: IsoZ,
+  end_at: IsoZ,
+  reason: z.string().trim().max(200).default(''),
+});
+export const EntrustIdZ = z.object({ id: IdZ(ApprovalMessages.entrustNotFound) });
+
+export interface BillEntrust {
+  id: number;
+  user_id: number;
+  user_name: string;
+  delegate_id: number;
+  delegate_name: string;
+  template_ids: number[];
+  start_at: string;
+  end_at: string;
+  reason: string;
+  created_at: string;
+}
+
+/** GET /api/bills/{id}/histories: the approval record, one entry per node activation (print view, record table). */
+export interface BillRecordTask {
+  id: string;
+  handler: string;
+  handler_id: number;
+  on_behalf_of: string | null;
+  via: string;
+  status: string;
+  operation: HandlerOperation;
+  comment: string | null;
+  decided_at: string | null;
+  is_auto: boolean;
+}
+
+export interface BillRecordStep {
+  id: string;
+  name: string;
+  type: string;
+  status: StepStatus;
+  status_text: string;
+  tasks: BillRecordTask[];
+}
+
+export interface BillRecordNode {
+  activation_id: string;
+  node_id: string;
+  node_name: string;
+  node_type: string;
+  cause: string;
+  status: string;
+  entered_at: string;
+  left_at: string | null;
+  steps: BillRecordStep[];
+}
+
+/** GET /api/bills/flownode/{taskId}: one task and what its handler may do with it now. */
+export interface FlowTaskView {
+  id: string;
+  bill_id: number;
+  status: string;
+  operation: HandlerOperation;
+  node_name: string;
+  step_name: string;
+  on_behalf_of: string | null;
+  can: Record<BillOperType, boolean>;
+}

@@ -1,0 +1,374 @@
+import { z } from 'zod';
+import type { FieldErrors } from '../common/envelope';
+
+/**
+ * A template's form schema (issue 4) and the one validator of a bill's form against it. The server
+ * validates every save and release with `validateBillForm`; the web app renders the same schema and can
+ * run the same check before sending. Money is a decimal string (DESIGN §4), summed in integer cents.
+ */
+
+export const FORM_FIELD_TYPES = [
+  'text',
+  'textarea',
+  'number',
+  'money',
+  'date',
+  'daterange',
+  'select',
+  'radio',
+  'checkbox',
+  'user',
+  'department',
+  'attachment',
+  'items',
+  'description',
+] as const;
+export type FormFieldType = (typeof FORM_FIELD_TYPES)[number];
+
+/** The column types of a line-items table. */
+export const ITEM_COLUMN_TYPES = ['text', 'number', 'money', 'date', 'select'] as const;
+export type ItemColumnType = (typeof ITEM_COLUMN_TYPES)[number];
+
+export const FORM_FIELDS_MAX = 60;
+export const ITEM_ROWS_MAX = 200;
+export const ATTACHMENTS_MAX = 20;
+export const TEXT_MAX = 200;
+export const TEXTAREA_MAX = 2000;
+/** Up to 9,999,999,999,999.99: below 1e15 as SPEC §9's amount in words needs. */
+export const MONEY_PATTERN = /^-?\d{1,13}(\.\d{1,2})?$/;
+export const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
+const ATTACHMENT_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
+
+export const FormSchemaMessages = {
+  keyInvalid: '字段标识须以字母开头，由字母、数字或下划线组成，最长 40 位',
+  keyDuplicate: (key: string) => `字段标识「${key}」重复`,
+  labelRequired: '请填写字段名称',
+  optionsRequired: (label: string) => `字段「${label}」须至少有一个选项`,
+  columnsRequired: (label: string) => `明细表「${label}」须至少有一列`,
+  totalOfInvalid: (label: string) => `明细表「${label}」的合计列须为数字或金额列`,
+  tooManyFields: `表单最多 ${FORM_FIELDS_MAX} 个字段`,
+} as const;
+
+const FieldKeyZ = z.string().regex(/^[A-Za-z][A-Za-z0-9_]{0,39}$/, FormSchemaMessages.keyInvalid);
+const LabelZ = z.string().trim().min(1, FormSchemaMessages.labelRequired).max(50);
+const OptionsZ = z.array(z.string().trim().min(1).max(50)).max(100);
+
+export const ItemColumnZ = z.object({
+  key: FieldKeyZ,
+  type: z.enum(ITEM_COLUMN_TYPES),
+  label: LabelZ,
+  required: z.boolean().default(false),
+  options: OptionsZ.optional(),
+});
+export type ItemColumn = z.infer<typeof ItemColumnZ>;
+
+export const FormFieldZ = z.object({
+  key: FieldKeyZ,
+  type: z.enum(FORM_FIELD_TYPES),
+  label: LabelZ,
+  required: z.boolean().default(false),
+  placeholder: z.string().max(100).optional(),
+  /** select, radio, checkbox. */
+  options: OptionsZ.optional(),
+  /** text, textarea. */
+  maxLength: z.number().int().min(1).max(TEXTAREA_MAX).optional(),
+  /** number, money. */
+  min: z.number().optional(),
+  max: z.number().optional(),
+  /** number: decimal places allowed (0 = whole numbers). */
+  precision: z.number().int().min(0).max(4).optional(),
+  /** user, department: several may be chosen. */
+  multiple: z.boolean().optional(),
+  /** description: the text shown (no value). */
+  content: z.string().max(2000).optional(),
+  /** items: the columns, and the number or money column whose sum is the table's total. */
+  columns: z.array(ItemColumnZ).max(20).optional(),
+  totalOf: z.string().optional(),
+});
+export type FormField = z.infer<typeof FormFieldZ>;
+
+export const FormSchemaZ = z
+  .object({ fields: z.array(FormFieldZ).max(FORM_FIELDS_MAX, FormSchemaMessages.tooManyFields) })
+  .superRefine((schema, ctx) => {
+    const seen = new Set<string>();
+    schema.fields.forEach((field, i) => {
+      if (seen.has(field.key))
+        ctx.addIssue({ code: 'custom', path: ['fields', i, 'key'], message: FormSchemaMessages.keyDuplicate(field.key) });
+      seen.add(field.key);
+      if ((field.type === 'select' || field.type === 'radio' || field.type === 'checkbox') && !field.options?.length) {
+        ctx.addIssue({ code: 'custom', path: ['fields', i, 'options'], message: FormSchemaMessages.optionsRequired(field.label) });
+      }
+      if (field.type === 'items') {
+        if (!field.columns?.length) {
+          ctx.addIssue({ code: 'custom', path: ['fields', i, 'columns'], message: FormSchemaMessages.columnsRequired(field.label) });
+        }
+        const total = field.totalOf === undefined ? undefined : field.columns?.find((c) => c.key === field.totalOf);
+        if (field.totalOf !== undefined && (total === undefined || (total.type !== 'money' && total.type !== 'number'))) {
+          ctx.addIssue({ code: 'custom', path: ['fields', i, 'totalOf'], message: FormSchemaMessages.totalOfInvalid(field.label) });
+        }
+        const columnKeys = new Set<string>();
+        field.columns?.forEach((column, j) => {
+          if (columnKeys.has(column.key)) {
+            ctx.addIssue({
+              code: 'custom',
+              path: ['fields', i, 'columns', j, 'key'],
+              message: FormSchemaMessages.keyDuplicate(column.key),
+            });
+          }
+          columnKeys.add(column.key);
+          if (column.type === 'select' && !column.options?.length) {
+            ctx.addIssue({
+              code: 'custom',
+              path: ['fields', i, 'columns', j, 'options'],
+              message: FormSchemaMessages.optionsRequired(column.label),
+            });
+          }
+        });
+      }
+    });
+  });
+export type FormSchema = z.infer<typeof FormSchemaZ>;
+/** A schema as written by hand (defaults such as `required: false` may be left out). */
+export type FormSchemaInput = z.input<typeof FormSchemaZ>;
+
+/** The keys a flow's link rules may name: every field that has a value (items fields by their total). */
+export function ruleFieldKeys(schema: FormSchema): string[] {
+  return schema.fields.filter((f) => f.type !== 'description').map((f) => f.key);
+}
+
+export const FormValueMessages = {
+  required: (label: string) => `请填写「${label}」`,
+  requiredChoice: (label: string) => `请选择「${label}」`,
+  text: (label: string) => `「${label}」须为文字`,
+  tooLong: (label: string, max: number) => `「${label}」不能超过${max}个字符`,
+  number: (label: string) => `「${label}」须为数字`,
+  precision: (label: string, places: number) => (places === 0 ? `「${label}」须为整数` : `「${label}」最多${places}位小数`),
+  money: (label: string) => `「${label}」须为金额，如 1234.56（最多两位小数）`,
+  min: (label: string, min: number) => `「${label}」不能小于${min}`,
+  max: (label: string, max: number) => `「${label}」不能大于${max}`,
+  date: (label: string) => `「${label}」须为日期，如 2026-01-31`,
+  dateRange: (label: string) => `「${label}」须为开始和结束两个日期`,
+  dateOrder: (label: string) => `「${label}」的结束日期不能早于开始日期`,
+  option: (label: string) => `「${label}」的取值不在可选范围内`,
+  user: (label: string) => `「${label}」须从人员列表中选择`,
+  department: (label: string) => `「${label}」须从部门列表中选择`,
+  attachment: (label: string) => `「${label}」的附件格式不正确`,
+  attachmentCount: (label: string) => `「${label}」最多${ATTACHMENTS_MAX}个附件`,
+  items: (label: string) => `「${label}」须为明细行的列表`,
+  itemsCount: (label: string) => `「${label}」最多${ITEM_ROWS_MAX}行`,
+  itemsEmpty: (label: string) => `「${label}」至少需要一行明细`,
+  unknownField: (key: string) => `表单中没有字段「${key}」`,
+} as const;
+
+export type ItemRow = Record<string, string | number | null>;
+
+export type ScalarValue = string | number | boolean | null;
+export type StoredValue = ScalarValue | ScalarValue[];
+
+export interface ValidatedForm {
+  /** Every field with a value except items tables, as stored in the bill. */
+  values: Record<string, StoredValue>;
+  /** Rows of each items table. */
+  items: Record<string, ItemRow[]>;
+  /** Each items table's computed total (decimal string), by field key. */
+  totals: Record<string, string>;
+}
+
+export type FormCheck = { ok: true; form: ValidatedForm } | { ok: false; errors: FieldErrors };
+
+/** Parses a decimal money string into integer cents. */
+export function moneyToCents(value: string): bigint {
+  const negative = value.startsWith('-');
+  const [whole = '0', fraction = ''] = (negative ? value.slice(1) : value).split('.');
+  const cents = BigInt(whole) * 100n + BigInt(fraction.padEnd(2, '0') || '0');
+  return negative ? -cents : cents;
+}
+
+export function centsToMoney(cents: bigint): string {
+  const negative = cents < 0n;
+  const abs = negative ? -cents : cents;
+  const text = `${abs / 100n}.${String(abs % 100n).padStart(2, '0')}`;
+  return negative ? `-${text}` : text;
+}
+
+/** A number column's sum, kept exact to 4 decimal places. */
+function sumNumbers(values: number[]): string {
+  const scaled = values.reduce((acc, v) => acc + BigInt(Math.round(v * 10_000)), 0n);
+  const negative = scaled < 0n;
+  const abs = negative ? -scaled : scaled;
+  const fraction = String(abs % 10_000n)
+    .padStart(4, '0')
+    .replace(/0+$/, '');
+  return `${negative ? '-' : ''}${abs / 10_000n}${fraction ? `.${fraction}` : ''}`;
+}
+
+function isValidDate(text: unknown): text is string {
+  if (typeof text !== 'string' || !DATE_PATTERN.test(text)) return false;
+  const date = new Date(`${text}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === text;
+}
+
+function isEmpty(value: unknown): boolean {
+  return value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0);
+}
+
+interface Checker {
+  errors: FieldErrors;
+  add: (path: string, message: string) => undefined;
+}
+
+function decimalPlaces(n: number): number {
+  const text = String(n);
+  if (text.includes('e-')) return Number(text.split('e-')[1]);
+  return text.includes('.') ? (text.split('.')[1]?.length ?? 0) : 0;
+}
+
+type Scalarish = Pick<FormField, 'type' | 'label' | 'options' | 'maxLength' | 'min' | 'max' | 'precision' | 'multiple'>;
+
+/** One value of a field or of an items column; returns the value to store or undefined after an error. */
+function checkValue(field: Scalarish, value: unknown, path: string, c: Checker): StoredValue | undefined {
+  const { label } = field;
+  switch (field.type) {
+    case 'text':
+    case 'textarea': {
+      if (typeof value !== 'string') return c.add(path, FormValueMessages.text(label));
+      const max = field.maxLength ?? (field.type === 'text' ? TEXT_MAX : TEXTAREA_MAX);
+      if (value.length > max) return c.add(path, FormValueMessages.tooLong(label, max));
+      return value;
+    }
+    case 'number': {
+      const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+      if (typeof n !== 'number' || !Number.isFinite(n)) return c.add(path, FormValueMessages.number(label));
+      if (field.precision !== undefined && decimalPlaces(n) > field.precision)
+        return c.add(path, FormValueMessages.precision(label, field.precision));
+      if (field.min !== undefined && n < field.min) return c.add(path, FormValueMessages.min(label, field.min));
+      if (field.max !== undefined && n > field.max) return c.add(path, FormValueMessages.max(label, field.max));
+      return n;
+    }
+    case 'money': {
+      if (typeof value !== 'string' || !MONEY_PATTERN.test(value.trim())) return c.add(path, FormValueMessages.money(label));
+      const text = value.trim();
+      const cents = moneyToCents(text);
+      const min = field.min ?? 0;
+      if (cents < BigInt(Math.round(min * 100))) return c.add(path, FormValueMessages.min(label, min));
+      if (field.max !== undefined && cents > BigInt(Math.round(field.max * 100)))
+        return c.add(path, FormValueMessages.max(label, field.max));
+      return centsToMoney(cents);
+    }
+    case 'date':
+      return isValidDate(value) ? value : c.add(path, FormValueMessages.date(label));
+    case 'daterange': {
+      if (!Array.isArray(value) || value.length !== 2 || !value.every(isValidDate)) return c.add(path, FormValueMessages.dateRange(label));
+      const [from, to] = value as [string, string];
+      if (to < from) return c.add(path, FormValueMessages.dateOrder(label));
+      return [from, to];
+    }
+    case 'select':
+    case 'radio':
+      return typeof value === 'string' && field.options?.includes(value) ? value : c.add(path, FormValueMessages.option(label));
+    case 'checkbox': {
+      if (!Array.isArray(value) || !value.every((v) => typeof v === 'string' && field.options?.includes(v))) {
+        return c.add(path, FormValueMessages.option(label));
+      }
+      return [...new Set(value as string[])];
+    }
+    case 'user':
+    case 'department': {
+      const message = field.type === 'user' ? FormValueMessages.user(label) : FormValueMessages.department(label);
+      const ids = field.multiple ? value : [value];
+      if (!Array.isArray(ids) || ids.length > 100 || !ids.every((v) => Number.isInteger(v) && (v as number) > 0))
+        return c.add(path, message);
+      return field.multiple ? [...new Set(ids as number[])] : (ids[0] as number);
+    }
+    case 'attachment': {
+      if (!Array.isArray(value) || !value.every((v) => typeof v === 'string' && ATTACHMENT_ID_PATTERN.test(v))) {
+        return c.add(path, FormValueMessages.attachment(label));
+      }
+      if (value.length > ATTACHMENTS_MAX) return c.add(path, FormValueMessages.attachmentCount(label));
+      return value as string[];
+    }
+    case 'items':
+    case 'description':
+      return undefined;
+  }
+}
+
+/**
+ * Checks a bill's form against its template's schema. `submit` enforces required fields (a draft may be
+ * incomplete, but what it holds must have the right shape). Unknown keys are refused, so that nothing
+ * outside the schema is stored. Error keys are `form.<field>` and `form.<items>.<row>.<column>`.
+ */
+export function validateBillForm(schema: FormSchema, input: unknown, mode: 'draft' | 'submit'): FormCheck {
+  const errors: FieldErrors = {};
+  const c: Checker = {
+    errors,
+    add: (path, message) => {
+      (errors[path] ??= []).push(message);
+      return undefined;
+    },
+  };
+  const form: ValidatedForm = { values: {}, items: {}, totals: {} };
+  if (typeof input !== 'object' || input === null || Array.isArray(input)) {
+    return { ok: false, errors: { form: ['表单内容格式不正确'] } };
+  }
+  const raw = input as Record<string, unknown>;
+  const known = new Set(schema.fields.map((f) => f.key));
+  for (const key of Object.keys(raw)) if (!known.has(key)) c.add(`form.${key}`, FormValueMessages.unknownField(key));
+
+  for (const field of schema.fields) {
+    if (field.type === 'description') continue;
+    const path = `form.${field.key}`;
+    const value = raw[field.key];
+    if (field.type === 'items') {
+      const rows = value === undefined || value === null ? [] : value;
+      if (!Array.isArray(rows) || !rows.every((r) => typeof r === 'object' && r !== null && !Array.isArray(r))) {
+        c.add(path, FormValueMessages.items(field.label));
+        continue;
+      }
+      if (rows.length > ITEM_ROWS_MAX) {
+        c.add(path, FormValueMessages.itemsCount(field.label));
+        continue;
+      }
+      if (mode === 'submit' && field.required && rows.length === 0) c.add(path, FormValueMessages.itemsEmpty(field.label));
+      const columns = field.columns ?? [];
+      const columnKeys = new Set(columns.map((col) => col.key));
+      const stored: ItemRow[] = [];
+      (rows as Record<string, unknown>[]).forEach((row, i) => {
+        const out: ItemRow = {};
+        for (const key of Object.keys(row)) if (!columnKeys.has(key)) c.add(`${path}.${i}.${key}`, FormValueMessages.unknownField(key));
+        for (const column of columns) {
+          const cell = row[column.key];
+          const cellPath = `${path}.${i}.${column.key}`;
+          if (isEmpty(cell)) {
+            if (mode === 'submit' && column.required) c.add(cellPath, FormValueMessages.required(column.label));
+            out[column.key] = null;
+            continue;
+          }
+          const checked = checkValue(column, cell, cellPath, c);
+          if (checked !== undefined && !Array.isArray(checked) && typeof checked !== 'boolean') out[column.key] = checked;
+        }
+        stored.push(out);
+      });
+      form.items[field.key] = stored;
+      const totalColumn = columns.find((col) => col.key === field.totalOf);
+      if (totalColumn) {
+        const cells = stored.map((r) => r[totalColumn.key]).filter((v) => v !== null && v !== undefined);
+        form.totals[field.key] =
+          totalColumn.type === 'money'
+            ? centsToMoney(cells.reduce<bigint>((acc, v) => acc + moneyToCents(String(v)), 0n))
+            : sumNumbers(cells.map(Number));
+      }
+      continue;
+    }
+    if (isEmpty(value)) {
+      if (mode === 'submit' && field.required) {
+        const choice = ['select', 'radio', 'checkbox', 'user', 'department', 'date', 'daterange'].includes(field.type);
+        c.add(path, choice ? FormValueMessages.requiredChoice(field.label) : FormValueMessages.required(field.label));
+      }
+      continue;
+    }
+    const checked = checkValue(field, value, path, c);
+    if (checked !== undefined) form.values[field.key] = checked;
+  }
+  return Object.keys(errors).length > 0 ? { ok: false, errors } : { ok: true, form };
+}
