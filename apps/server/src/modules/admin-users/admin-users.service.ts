@@ -16,6 +16,7 @@ import type { Actor, AppContext, Caller } from '../../context';
 import { NotFoundError, ValidationError } from '../../http/errors';
 import { parse } from '../../http/validate';
 import { hashPassword } from '../auth/passwords';
+import { retireUserResets } from '../password-reset/password-reset.repo';
 import { recordOperation } from '../syslog/syslog.service';
 import { authorizeUserAdmin, selfChange, USER_ADMIN_PERMISSION } from './admin-users.policy';
 import { loggedUser, presentAdminUser } from './admin-users.presenter';
@@ -195,6 +196,8 @@ export async function resetPassword(ctx: AppContext, actor: Actor, id: number, b
   await ctx.db.transaction().execute(async (trx) => {
     await repo.updateUser(trx, id, { password_hash: passwordHash }, now);
     const revoked = await repo.revokeSessions(trx, id, now);
+    // An e-mailed reset link asked for before must not undo the administrator's password.
+    await retireUserResets(trx, id, now);
     await recordOperation(trx, actor, {
       itemType: ITEM_TYPE,
       itemId: id,

@@ -354,6 +354,13 @@ describe('PUT /api/admin/users/{id}/password', () => {
   it('sets the new password and signs the user out everywhere', async () => {
     const id = await userId(server.db, 'gaoyan');
     const token = await server.signIn('gaoyan');
+    // A reset link asked for earlier must not undo the administrator's password afterwards.
+    const now = new Date().toISOString();
+    const expires = new Date(Date.now() + 30 * 60_000).toISOString();
+    await server.db
+      .insertInto('password_resets')
+      .values({ token_hash: 'h'.repeat(64), user_id: id, created_at: now, expires_at: expires })
+      .execute();
     const { body } = await server.call('PUT', `${BASE}/${id}/password`, {
       token: admin,
       body: { passwd: 'Kx9$reset2', passwd_confirmation: 'Kx9$reset2' },
@@ -364,6 +371,8 @@ describe('PUT /api/admin/users/{id}/password', () => {
       (await server.call('POST', '/api/authorizations', { body: { username: 'gaoyan', password: 'Demo@1234' } })).body.status_code,
     ).toBe(422);
     expect(await server.signIn('gaoyan', 'Kx9$reset2')).toBeTruthy();
+    const link = await server.db.selectFrom('password_resets').select('used_at').where('user_id', '=', id).executeTakeFirstOrThrow();
+    expect(link.used_at).not.toBeNull();
     const log = (await logsFor('user', id)).at(-1);
     expect(log?.action).toBe('reset_password');
     expect(JSON.stringify(log)).not.toMatch(/Kx9\$reset2|argon2/);

@@ -4,6 +4,7 @@ import { NotFoundError, ValidationError } from '../../http/errors';
 import { ok } from '../../http/envelope';
 import { parse } from '../../http/validate';
 import { revokeUserSessions } from '../auth/auth.repo';
+import { retireUserResets } from '../password-reset/password-reset.repo';
 import { hashPassword, verifyPassword } from '../auth/passwords';
 import * as repo from './users.repo';
 import { presentPerson, presentProfile } from './users.presenter';
@@ -61,6 +62,8 @@ export async function changePassword(ctx: AppContext, caller: Caller, body: unkn
   await ctx.db.transaction().execute(async (trx) => {
     await repo.updatePasswordHash(trx, caller.userId, passwordHash, now);
     await revokeUserSessions(trx, caller.userId, now, caller.sessionId);
+    // A reset link asked for earlier (perhaps by someone else) must not undo the new password.
+    await retireUserResets(trx, caller.userId, now);
   });
   await ctx.access.changed();
 }

@@ -164,9 +164,15 @@ describe('PATCH /api/password/change', () => {
     expect((await server.call('GET', '/api/user/profile', { token })).status).toBe(200);
   });
 
-  it('changes the password, keeps this session and revokes every other one', async () => {
+  it('changes the password, keeps this session, revokes every other one and retires open reset links', async () => {
     const otherTab = await server.signIn('huangli');
     const token = await server.signIn('huangli');
+    const huangli = await userId(server.db, 'huangli');
+    const expires = new Date(Date.now() + 30 * 60_000).toISOString();
+    await server.db
+      .insertInto('password_resets')
+      .values({ token_hash: 'r'.repeat(64), user_id: huangli, created_at: new Date().toISOString(), expires_at: expires })
+      .execute();
     const result = await server.call('PATCH', '/api/password/change', {
       token,
       body: { old_passwd: 'Demo@1234', passwd: 'Tq7#vLm2x', passwd_confirmation: 'Tq7#vLm2x' },
@@ -182,5 +188,7 @@ describe('PATCH /api/password/change', () => {
     const stored = (await server.db.selectFrom('users').select('password_hash').where('id', '=', id).executeTakeFirstOrThrow())
       .password_hash;
     expect(stored).toMatch(/^\$argon2id\$/);
+    const link = await server.db.selectFrom('password_resets').select('used_at').where('user_id', '=', id).executeTakeFirstOrThrow();
+    expect(link.used_at).not.toBeNull();
   });
 });
