@@ -4,6 +4,7 @@ import { PageQueryZ } from '../common/paging';
 /**
  * What the operation log records about an item, and which permission lets an administrator read
  * the history of that kind of item (holders of sys_log read everything). Later areas add theirs.
+ * `alsoOneOf`: the reader must hold one of these too (IPTV templates are seen only by IPTV roles).
  */
 export const LOGGED_ITEM_TYPES = {
   user: { name: '用户', permission: 'sys_user' },
@@ -12,7 +13,13 @@ export const LOGGED_ITEM_TYPES = {
   role: { name: '角色', permission: 'sys_role' },
   menu: { name: '菜单', permission: 'sys_menu' },
   setting: { name: '系统设置', permission: 'sys_setting' },
-} as const satisfies Record<string, { name: string; permission: string }>;
+  template_group: { name: '模板分组', permission: 'template_admin' },
+  template: { name: '审批模板', permission: 'template_admin' },
+  iptv_template: { name: 'IPTV审批模板', permission: 'template_admin', alsoOneOf: ['iptv', 'iptv_list', 'iptv_bank', 'iptv_rule'] },
+  job: { name: '审批岗位', permission: 'template_admin' },
+  /** A user's own delegation: nobody administers it, so only sys_log reads its history. */
+  entrust: { name: '审批委托', permission: 'sys_log' },
+} as const satisfies Record<string, { name: string; permission: string; alsoOneOf?: readonly string[] }>;
 
 export type LoggedItemType = keyof typeof LOGGED_ITEM_TYPES;
 
@@ -28,6 +35,9 @@ export const OperationActionLabels: Record<string, string> = {
   import: '导入',
   revoke_session: '注销会话',
   sort: '排序',
+  add_member: '添加成员',
+  update_member: '修改成员',
+  remove_member: '移除成员',
 };
 
 export interface OperationLogEntry {

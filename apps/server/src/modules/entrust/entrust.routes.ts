@@ -1,7 +1,7 @@
 import { ApprovalMessages } from '@osp/shared';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
-import { callerOf, requireSignIn } from '../../http/auth-hook';
+import { actorOf, callerOf, requireSignIn } from '../../http/auth-hook';
 import { ok } from '../../http/envelope';
 import * as entrust from './entrust.service';
 
@@ -11,13 +11,13 @@ export function entrustRoutes(ctx: AppContext) {
     requireSignIn(app, ctx);
     app.get('/api/users/billEntrust', async (request) => ok(await entrust.listEntrusts(ctx, callerOf(request), request.query)));
     app.post('/api/users/billEntrust', async (request) =>
-      ok(await entrust.createEntrust(ctx, callerOf(request), request.body), ApprovalMessages.entrustSaved),
+      ok(await entrust.createEntrust(ctx, actorOf(request), request.body), ApprovalMessages.entrustSaved),
     );
     app.put('/api/users/billEntrust/:id', async (request) =>
-      ok(await entrust.updateEntrust(ctx, callerOf(request), request.params, request.body), ApprovalMessages.entrustSaved),
+      ok(await entrust.updateEntrust(ctx, actorOf(request), request.params, request.body), ApprovalMessages.entrustSaved),
     );
     app.delete('/api/users/billEntrust/:id', async (request) => {
-      await entrust.deleteEntrust(ctx, callerOf(request), request.params);
+      await entrust.deleteEntrust(ctx, actorOf(request), request.params);
       return ok(null, ApprovalMessages.entrustDeleted);
     });
   };

@@ -1,10 +1,11 @@
 import { ApprovalMessages, EntrustIdZ, EntrustInputZ, type BillEntrust } from '@osp/shared';
 import { z } from 'zod';
-import type { AppContext, Caller } from '../../context';
+import type { Actor, AppContext, Caller } from '../../context';
 import type { Db } from '../../db/index';
 import { nowIso } from '../../db/index';
 import { ForbiddenError, NotFoundError, ValidationError } from '../../http/errors';
 import { parse } from '../../http/validate';
+import { recordOperation } from '../syslog/syslog.service';
 import { activeUserIds } from '../templates/templates.repo';
 
 /**
@@ -13,7 +14,12 @@ import { activeUserIds } from '../templates/templates.repo';
  * hop only (flow/handlers.ts), so a chain A→B→C gives A's task to B and a loop A→B, B→A gives A's to B and
  * B's to A — resolution always ends. One person's periods may not overlap: at any moment a task has one
  * delegate. Policy: everyone manages their own entrusts only (the list shows those given and received).
+ * Every write logs one row of item type `entrust` (read with sys_log only: nobody administers another
+ * person's delegation) naming the delegate, the period and the templates.
  */
+
+const ITEM_TYPE = 'entrust';
+const FACT_LABELS: Record<string, string> = { delegate: '受托人', period: '时间', templates: '模板', reason: '原因' };
 
 const ListQueryZ = z.object({
   role: z.enum(['given', 'received', 'all'], { error: '列表类型须为 given、received 或 all' }).default('all'),
@@ -87,7 +93,31 @@ async function checkInput(db: Db, caller: Caller, body: unknown, exceptId: numbe
   return { delegate_id: input.delegate_id, template_ids: JSON.stringify(templateIds), start_at: start, end_at: end, reason: input.reason };
 }
 
-export async function createEntrust(ctx: AppContext, caller: Caller, body: unknown): Promise<BillEntrust> {
+interface EntrustValues {
+  delegate_id: number;
+  template_ids: string;
+  start_at: string;
+  end_at: string;
+  reason: string;
+}
+
+/** What the log shows of an entrust: the delegate and templates by name, the period in Asia/Shanghai time. */
+async function facts(db: Db, values: EntrustValues): Promise<Record<string, string>> {
+  const delegate = await db.selectFrom('users').select(['name', 'username']).where('id', '=', values.delegate_id).executeTakeFirst();
+  const templateIds = JSON.parse(values.template_ids) as number[];
+  const templates =
+    templateIds.length === 0 ? [] : await db.selectFrom('templates').select(['id', 'name']).where('id', 'in', templateIds).execute();
+  const names = new Map(templates.map((t) => [t.id, t.name]));
+  return {
+    delegate: delegate ? `${delegate.name}（${delegate.username}）` : `用户#${values.delegate_id}`,
+    period: `${shown(values.start_at)} 至 ${shown(values.end_at)}`,
+    templates: templateIds.length === 0 ? '全部模板' : templateIds.map((t) => names.get(t) ?? `模板#${t}`).join('、'),
+    reason: values.reason,
+  };
+}
+
+export async function createEntrust(ctx: AppContext, actor: Actor, body: unknown): Promise<BillEntrust> {
+  const caller = actor.caller;
   const id = await ctx.db.transaction().execute(async (trx) => {
     const values = await checkInput(trx, caller, body, null);
     const row = await trx
@@ -95,6 +125,14 @@ export async function createEntrust(ctx: AppContext, caller: Caller, body: unkno
       .values({ ...values, user_id: caller.userId, created_at: nowIso() })
       .returning('id')
       .executeTakeFirstOrThrow();
+    const after = await facts(trx, values);
+    await recordOperation(trx, actor, {
+      itemType: ITEM_TYPE,
+      itemId: row.id,
+      action: 'create',
+      summary: `${caller.user.name} 委托 ${after.delegate} 代为审批（${after.period}，${after.templates}）`,
+      after,
+    });
     return row.id;
   });
   const [entrust] = await present(ctx.db, { id });
@@ -102,19 +140,35 @@ export async function createEntrust(ctx: AppContext, caller: Caller, body: unkno
   return entrust;
 }
 
-async function ownEntrust(db: Db, caller: Caller, params: unknown): Promise<number> {
-  const { id } = parse(EntrustIdZ, params);
-  const row = await db.selectFrom('bill_entrusts').select(['id', 'user_id']).where('id', '=', id).executeTakeFirst();
+async function ownEntrust(db: Db, caller: Caller, id: number) {
+  const row = await db
+    .selectFrom('bill_entrusts')
+    .select(['id', 'user_id', 'delegate_id', 'template_ids', 'start_at', 'end_at', 'reason'])
+    .where('id', '=', id)
+    .executeTakeFirst();
   if (!row) throw new NotFoundError(ApprovalMessages.entrustNotFound);
   if (row.user_id !== caller.userId) throw new ForbiddenError();
-  return id;
+  return row;
 }
 
-export async function updateEntrust(ctx: AppContext, caller: Caller, params: unknown, body: unknown): Promise<BillEntrust> {
-  const id = await ownEntrust(ctx.db, caller, params);
+export async function updateEntrust(ctx: AppContext, actor: Actor, params: unknown, body: unknown): Promise<BillEntrust> {
+  const caller = actor.caller;
+  const { id } = parse(EntrustIdZ, params);
   await ctx.db.transaction().execute(async (trx) => {
+    const old = await ownEntrust(trx, caller, id);
     const values = await checkInput(trx, caller, body, id);
+    const [before, after] = [await facts(trx, old), await facts(trx, values)];
+    const keys = Object.keys(after).filter((k) => before[k] !== after[k]);
+    if (keys.length === 0) return;
     await trx.updateTable('bill_entrusts').set(values).where('id', '=', id).execute();
+    await recordOperation(trx, actor, {
+      itemType: ITEM_TYPE,
+      itemId: id,
+      action: 'update',
+      summary: `修改 ${caller.user.name} 给 ${before.delegate} 的审批委托：${keys.map((k) => `${FACT_LABELS[k] ?? k}改为 ${after[k] || '（空）'}`).join('，')}`,
+      before: Object.fromEntries(keys.map((k) => [k, before[k]])),
+      after: Object.fromEntries(keys.map((k) => [k, after[k]])),
+    });
   });
   const [entrust] = await present(ctx.db, { id });
   if (!entrust) throw new NotFoundError(ApprovalMessages.entrustNotFound);
@@ -122,7 +176,18 @@ export async function updateEntrust(ctx: AppContext, caller: Caller, params: unk
 }
 
 /** Tasks already handed over stay with the delegate; only new tasks go back to the owner. */
-export async function deleteEntrust(ctx: AppContext, caller: Caller, params: unknown): Promise<void> {
-  const id = await ownEntrust(ctx.db, caller, params);
-  await ctx.db.deleteFrom('bill_entrusts').where('id', '=', id).execute();
+export async function deleteEntrust(ctx: AppContext, actor: Actor, params: unknown): Promise<void> {
+  const { id } = parse(EntrustIdZ, params);
+  await ctx.db.transaction().execute(async (trx) => {
+    const old = await ownEntrust(trx, actor.caller, id);
+    await trx.deleteFrom('bill_entrusts').where('id', '=', id).execute();
+    const before = await facts(trx, old);
+    await recordOperation(trx, actor, {
+      itemType: ITEM_TYPE,
+      itemId: id,
+      action: 'delete',
+      summary: `删除 ${actor.caller.user.name} 给 ${before.delegate} 的审批委托（${before.period}）`,
+      before,
+    });
+  });
 }

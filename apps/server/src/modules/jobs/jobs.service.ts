@@ -13,18 +13,22 @@ import {
   type TemplateSummary,
 } from '@osp/shared';
 import { z } from 'zod';
-import type { AppContext, Caller } from '../../context';
+import type { Actor, AppContext, Caller } from '../../context';
 import type { Db } from '../../db/index';
 import { nowIso } from '../../db/index';
 import { ConflictError, NotFoundError, ValidationError } from '../../http/errors';
 import { parse } from '../../http/validate';
+import { recordOperation } from '../syslog/syslog.service';
 import { authorizeTemplateAdmin, hasIptvAccess } from '../templates/templates.policy';
 import { activeUserIds, existingDeptIds } from '../templates/templates.repo';
 
 /**
  * Jobs (SPEC: jobs/roles with members): named groups of people a flow step can send tasks to, each member
- * optionally covering some departments only. Managed by holders of `template_admin`.
+ * optionally covering some departments only. Managed by holders of `template_admin`. Every write logs one
+ * row of item type `job` on the job (members: add_member, update_member, remove_member).
  */
+
+const ITEM_TYPE = 'job';
 
 const MemberParamsZ = z.object({
   id: z.coerce.number({ error: ApprovalMessages.jobNotFound }).int().positive(ApprovalMessages.jobNotFound),
@@ -98,31 +102,54 @@ async function assertNameFree(db: Db, name: string, id: number | null): Promise<
   if (same && same.id !== id) throw new ValidationError({ name: [ApprovalMessages.jobNameTaken(name)] });
 }
 
-export async function createJob(ctx: AppContext, caller: Caller, body: unknown): Promise<Job> {
-  authorizeTemplateAdmin(caller);
+export async function createJob(ctx: AppContext, actor: Actor, body: unknown): Promise<Job> {
+  authorizeTemplateAdmin(actor.caller);
   const input = parse(JobInputZ, body);
-  await assertNameFree(ctx.db, input.name, null);
-  const now = nowIso();
-  const row = await ctx.db
-    .insertInto('jobs')
-    .values({ ...input, created_at: now, updated_at: now })
-    .returning(['id', 'name', 'description'])
-    .executeTakeFirstOrThrow();
+  const row = await ctx.db.transaction().execute(async (trx) => {
+    await assertNameFree(trx, input.name, null);
+    const now = nowIso();
+    const created = await trx
+      .insertInto('jobs')
+      .values({ ...input, created_at: now, updated_at: now })
+      .returning(['id', 'name', 'description'])
+      .executeTakeFirstOrThrow();
+    await recordOperation(trx, actor, {
+      itemType: ITEM_TYPE,
+      itemId: created.id,
+      action: 'create',
+      summary: `新建审批岗位「${created.name}」`,
+      after: { name: created.name, description: created.description },
+    });
+    return created;
+  });
   return { ...row, member_count: 0, members: [] };
 }
 
-export async function updateJob(ctx: AppContext, caller: Caller, params: unknown, body: unknown): Promise<Job> {
-  authorizeTemplateAdmin(caller);
+export async function updateJob(ctx: AppContext, actor: Actor, params: unknown, body: unknown): Promise<Job> {
+  authorizeTemplateAdmin(actor.caller);
   const { id } = parse(JobIdZ, params);
   const input = parse(JobInputZ, body);
-  await requireJob(ctx.db, id);
-  await assertNameFree(ctx.db, input.name, id);
-  await ctx.db
-    .updateTable('jobs')
-    .set({ ...input, updated_at: nowIso() })
-    .where('id', '=', id)
-    .execute();
-  return getJob(ctx, caller, params);
+  await ctx.db.transaction().execute(async (trx) => {
+    const job = await requireJob(trx, id);
+    await assertNameFree(trx, input.name, id);
+    const keys = (['name', 'description'] as const).filter((k) => job[k] !== input[k]);
+    if (keys.length === 0) return;
+    await trx
+      .updateTable('jobs')
+      .set({ ...input, updated_at: nowIso() })
+      .where('id', '=', id)
+      .execute();
+    const clauses = [...(keys.includes('name') ? [`改名为「${input.name}」`] : []), ...(keys.includes('description') ? ['修改说明'] : [])];
+    await recordOperation(trx, actor, {
+      itemType: ITEM_TYPE,
+      itemId: id,
+      action: 'update',
+      summary: `修改审批岗位「${job.name}」：${clauses.join('，')}`,
+      before: Object.fromEntries(keys.map((k) => [k, job[k]])),
+      after: Object.fromEntries(keys.map((k) => [k, input[k]])),
+    });
+  });
+  return getJob(ctx, actor.caller, params);
 }
 
 /** Templates whose working flow sends a step to this job or routes on it. */
@@ -169,15 +196,47 @@ export async function jobTemplates(
   return using.filter((t) => t.is_iptv === 0 || hasIptvAccess(caller));
 }
 
-export async function deleteJob(ctx: AppContext, caller: Caller, params: unknown): Promise<void> {
-  authorizeTemplateAdmin(caller);
+export async function deleteJob(ctx: AppContext, actor: Actor, params: unknown): Promise<void> {
+  authorizeTemplateAdmin(actor.caller);
   const { id } = parse(JobIdZ, params);
   await ctx.db.transaction().execute(async (trx) => {
-    await requireJob(trx, id);
+    const job = await requireJob(trx, id);
     const using = await templatesUsingJob(trx, id);
     if (using.length > 0) throw new ConflictError(ApprovalMessages.jobInUse(using.map((t) => t.name)));
+    const members = await membersOf(trx, id);
     await trx.deleteFrom('jobs').where('id', '=', id).execute();
+    await recordOperation(trx, actor, {
+      itemType: ITEM_TYPE,
+      itemId: id,
+      action: 'delete',
+      summary: `删除审批岗位「${job.name}」${members.length > 0 ? `（${members.length} 名成员）` : ''}`,
+      before: { name: job.name, description: job.description, members: members.map((m) => m.name) },
+    });
   });
+}
+
+/** "技术部、财务部", or 全部部门 for a member covering every department. */
+async function deptsText(db: Db, deptIds: readonly number[]): Promise<string> {
+  if (deptIds.length === 0) return '全部部门';
+  const rows = await db
+    .selectFrom('depts')
+    .select(['id', 'name'])
+    .where('id', 'in', [...deptIds])
+    .execute();
+  const names = new Map(rows.map((r) => [r.id, r.name]));
+  return deptIds.map((d) => names.get(d) ?? `部门#${d}`).join('、');
+}
+
+async function memberRow(db: Db, jobId: number, uuid: string) {
+  const row = await db
+    .selectFrom('job_members as m')
+    .innerJoin('users as u', 'u.id', 'm.user_id')
+    .select(['m.uuid', 'm.dept_ids', 'u.name', 'u.username'])
+    .where('m.job_id', '=', jobId)
+    .where('m.uuid', '=', uuid)
+    .executeTakeFirst();
+  if (!row) throw new NotFoundError(ApprovalMessages.memberNotFound);
+  return { ...row, person: `${row.name}（${row.username}）`, deptIds: JSON.parse(row.dept_ids) as number[] };
 }
 
 async function checkDepts(db: Db, deptIds: readonly number[]): Promise<void> {
@@ -193,13 +252,13 @@ export async function listMembers(ctx: AppContext, caller: Caller, params: unkno
   return membersOf(ctx.db, id);
 }
 
-export async function addMember(ctx: AppContext, caller: Caller, params: unknown, body: unknown): Promise<JobMember> {
-  authorizeTemplateAdmin(caller);
+export async function addMember(ctx: AppContext, actor: Actor, params: unknown, body: unknown): Promise<JobMember> {
+  authorizeTemplateAdmin(actor.caller);
   const { id } = parse(JobIdZ, params);
   const input = parse(JobMemberInputZ, body);
   const uuid = randomUUID();
   await ctx.db.transaction().execute(async (trx) => {
-    await requireJob(trx, id);
+    const job = await requireJob(trx, id);
     if (!(await activeUserIds(trx, [input.user_id])).has(input.user_id))
       throw new ValidationError({ user_id: [ApprovalMessages.userMissing] });
     await checkDepts(trx, input.dept_ids);
@@ -210,36 +269,70 @@ export async function addMember(ctx: AppContext, caller: Caller, params: unknown
       .where('user_id', '=', input.user_id)
       .executeTakeFirst();
     if (exists) throw new ValidationError({ user_id: [ApprovalMessages.memberExists] });
+    const deptIds = [...new Set(input.dept_ids)];
     await trx
       .insertInto('job_members')
-      .values({ uuid, job_id: id, user_id: input.user_id, dept_ids: JSON.stringify([...new Set(input.dept_ids)]), created_at: nowIso() })
+      .values({ uuid, job_id: id, user_id: input.user_id, dept_ids: JSON.stringify(deptIds), created_at: nowIso() })
       .execute();
+    const added = await memberRow(trx, id, uuid);
+    const depts = await deptsText(trx, deptIds);
+    await recordOperation(trx, actor, {
+      itemType: ITEM_TYPE,
+      itemId: id,
+      action: 'add_member',
+      summary: `审批岗位「${job.name}」添加成员 ${added.person}，负责${depts}`,
+      after: { member: added.person, depts },
+    });
   });
   const member = (await membersOf(ctx.db, id)).find((m) => m.uuid === uuid);
   if (!member) throw new NotFoundError(ApprovalMessages.memberNotFound);
   return member;
 }
 
-export async function updateMember(ctx: AppContext, caller: Caller, params: unknown, body: unknown): Promise<JobMember> {
-  authorizeTemplateAdmin(caller);
+export async function updateMember(ctx: AppContext, actor: Actor, params: unknown, body: unknown): Promise<JobMember> {
+  authorizeTemplateAdmin(actor.caller);
   const { id, uuid } = parse(MemberParamsZ, params);
   const input = parse(JobMemberUpdateZ, body);
-  await checkDepts(ctx.db, input.dept_ids);
-  const result = await ctx.db
-    .updateTable('job_members')
-    .set({ dept_ids: JSON.stringify([...new Set(input.dept_ids)]) })
-    .where('job_id', '=', id)
-    .where('uuid', '=', uuid)
-    .executeTakeFirst();
-  if (Number(result.numUpdatedRows) === 0) throw new NotFoundError(ApprovalMessages.memberNotFound);
+  await ctx.db.transaction().execute(async (trx) => {
+    await checkDepts(trx, input.dept_ids);
+    const old = await memberRow(trx, id, uuid);
+    const job = await requireJob(trx, id);
+    const deptIds = [...new Set(input.dept_ids)];
+    if (JSON.stringify(deptIds) === JSON.stringify(old.deptIds)) return;
+    await trx
+      .updateTable('job_members')
+      .set({ dept_ids: JSON.stringify(deptIds) })
+      .where('job_id', '=', id)
+      .where('uuid', '=', uuid)
+      .execute();
+    const [before, after] = [await deptsText(trx, old.deptIds), await deptsText(trx, deptIds)];
+    await recordOperation(trx, actor, {
+      itemType: ITEM_TYPE,
+      itemId: id,
+      action: 'update_member',
+      summary: `审批岗位「${job.name}」成员 ${old.person} 负责的部门改为${after}`,
+      before: { member: old.person, depts: before },
+      after: { member: old.person, depts: after },
+    });
+  });
   const member = (await membersOf(ctx.db, id)).find((m) => m.uuid === uuid);
   if (!member) throw new NotFoundError(ApprovalMessages.memberNotFound);
   return member;
 }
 
-export async function removeMember(ctx: AppContext, caller: Caller, params: unknown): Promise<void> {
-  authorizeTemplateAdmin(caller);
+export async function removeMember(ctx: AppContext, actor: Actor, params: unknown): Promise<void> {
+  authorizeTemplateAdmin(actor.caller);
   const { id, uuid } = parse(MemberParamsZ, params);
-  const result = await ctx.db.deleteFrom('job_members').where('job_id', '=', id).where('uuid', '=', uuid).executeTakeFirst();
-  if (Number(result.numDeletedRows) === 0) throw new NotFoundError(ApprovalMessages.memberNotFound);
+  await ctx.db.transaction().execute(async (trx) => {
+    const old = await memberRow(trx, id, uuid);
+    const job = await requireJob(trx, id);
+    await trx.deleteFrom('job_members').where('job_id', '=', id).where('uuid', '=', uuid).execute();
+    await recordOperation(trx, actor, {
+      itemType: ITEM_TYPE,
+      itemId: id,
+      action: 'remove_member',
+      summary: `审批岗位「${job.name}」移除成员 ${old.person}`,
+      before: { member: old.person, depts: await deptsText(trx, old.deptIds) },
+    });
+  });
 }

@@ -1,7 +1,7 @@
 import { ApprovalMessages, CommonMessages } from '@osp/shared';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
-import { callerOf, requireSignIn } from '../../http/auth-hook';
+import { actorOf, callerOf, requireSignIn } from '../../http/auth-hook';
 import { ok } from '../../http/envelope';
 import * as templates from './templates.service';
 
@@ -13,23 +13,23 @@ export function templatesRoutes(ctx: AppContext) {
     app.get('/api/template/groups', async (request) => ok(await templates.listGroups(ctx, callerOf(request))));
     app.get('/api/template/groups/:id', async (request) => ok(await templates.getGroup(ctx, callerOf(request), request.params)));
     app.post('/api/template/groups', async (request) =>
-      ok(await templates.createGroup(ctx, callerOf(request), request.body), ApprovalMessages.saved),
+      ok(await templates.createGroup(ctx, actorOf(request), request.body), ApprovalMessages.saved),
     );
     app.put('/api/template/groups/:id', async (request) =>
-      ok(await templates.updateGroup(ctx, callerOf(request), request.params, request.body), ApprovalMessages.saved),
+      ok(await templates.updateGroup(ctx, actorOf(request), request.params, request.body), ApprovalMessages.saved),
     );
     app.delete('/api/template/groups/:id', async (request) => {
-      await templates.deleteGroup(ctx, callerOf(request), request.params);
+      await templates.deleteGroup(ctx, actorOf(request), request.params);
       return ok(null, ApprovalMessages.deleted);
     });
 
     // Fixed paths before /api/templates/:id so that "sort" and "nodeLinks" are never read as ids.
     app.post('/api/templates/sort', async (request) => {
-      await templates.sortTemplates(ctx, callerOf(request), request.body);
+      await templates.sortTemplates(ctx, actorOf(request), request.body);
       return ok(null, CommonMessages.success);
     });
     app.delete('/api/templates/nodeLinks/:id', async (request) =>
-      ok(await templates.deleteLink(ctx, callerOf(request), request.params), ApprovalMessages.deleted),
+      ok(await templates.deleteLink(ctx, actorOf(request), request.params), ApprovalMessages.deleted),
     );
 
     for (const [prefix, iptv] of [
@@ -39,13 +39,13 @@ export function templatesRoutes(ctx: AppContext) {
       app.get(prefix, async (request) => ok(await templates.listTemplates(ctx, callerOf(request), request.query, iptv)));
       app.get(`${prefix}/:id`, async (request) => ok(await templates.getTemplate(ctx, callerOf(request), request.params, iptv)));
       app.post(prefix, async (request) =>
-        ok(await templates.createTemplate(ctx, callerOf(request), request.body, iptv), ApprovalMessages.saved),
+        ok(await templates.createTemplate(ctx, actorOf(request), request.body, iptv), ApprovalMessages.saved),
       );
       app.put(`${prefix}/:id`, async (request) =>
-        ok(await templates.updateTemplate(ctx, callerOf(request), request.params, request.body, iptv), ApprovalMessages.saved),
+        ok(await templates.updateTemplate(ctx, actorOf(request), request.params, request.body, iptv), ApprovalMessages.saved),
       );
       app.delete(`${prefix}/:id`, async (request) => {
-        await templates.deleteTemplate(ctx, callerOf(request), request.params, iptv);
+        await templates.deleteTemplate(ctx, actorOf(request), request.params, iptv);
         return ok(null, ApprovalMessages.deleted);
       });
       app.post(`${prefix}/:id/favorite`, async (request) => {
@@ -60,19 +60,19 @@ export function templatesRoutes(ctx: AppContext) {
 
     app.get('/api/templates/:templateID/nodes', async (request) => ok(await templates.listNodes(ctx, callerOf(request), request.params)));
     app.post('/api/templates/:templateID/nodes', async (request) =>
-      ok(await templates.createNode(ctx, callerOf(request), request.params, request.body), ApprovalMessages.saved),
+      ok(await templates.createNode(ctx, actorOf(request), request.params, request.body), ApprovalMessages.saved),
     );
     app.get('/api/templates/:templateID/nodes/:nodeID', async (request) =>
       ok(await templates.getNode(ctx, callerOf(request), request.params)),
     );
     app.put('/api/templates/:templateID/nodes/:nodeID', async (request) =>
-      ok(await templates.updateNode(ctx, callerOf(request), request.params, request.body), ApprovalMessages.saved),
+      ok(await templates.updateNode(ctx, actorOf(request), request.params, request.body), ApprovalMessages.saved),
     );
     app.delete('/api/templates/:templateID/nodes/:nodeID', async (request) =>
-      ok(await templates.deleteNode(ctx, callerOf(request), request.params), ApprovalMessages.deleted),
+      ok(await templates.deleteNode(ctx, actorOf(request), request.params), ApprovalMessages.deleted),
     );
     app.post('/api/templates/:templateID/nodeLinks', async (request) =>
-      ok(await templates.createLink(ctx, callerOf(request), request.params, request.body), ApprovalMessages.saved),
+      ok(await templates.createLink(ctx, actorOf(request), request.params, request.body), ApprovalMessages.saved),
     );
   };
 }
