@@ -3,7 +3,16 @@ import { Navigate, Route, Routes, type Location } from 'react-router';
 import type { MenuItem } from '@osp/shared';
 import { HOME_PATH } from './guard/redirects';
 import { MainLayout } from './layouts/main/MainLayout';
-import { ARTICLE_PREVIEW_PATH, ArticlePreviewPage } from './page-registry';
+import {
+  ARTICLE_PREVIEW_PATH,
+  ArticlePreviewPage,
+  BILL_DETAIL_PATH,
+  BILL_EDIT_PATH,
+  BILL_PRINT_PATH,
+  BillDetailPage,
+  BillPrintPage,
+  EditBillPage,
+} from './page-registry';
 import { pageRoutes } from './page-routes';
 
 interface SignedInRoutesProps {
@@ -25,7 +34,11 @@ export function SignedInRoutes({ location, menu }: SignedInRoutesProps) {
         ))}
         {/* The id comes from the path or, for older links, from ?id= (SPEC §2). */}
         <Route path={`${ARTICLE_PREVIEW_PATH}/:id?`} element={<ArticlePreviewPage />} />
+        <Route path={BILL_DETAIL_PATH} element={<BillDetailPage />} />
+        <Route path={BILL_EDIT_PATH} element={<EditBillPage />} />
       </Route>
+      {/* SPEC §2 /print: a bare A4 page, no navigation. */}
+      <Route path={BILL_PRINT_PATH} element={<BillPrintPage />} />
       <Route path="*" element={<Navigate to="/404" replace />} />
     </Routes>
   );

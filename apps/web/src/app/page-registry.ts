@@ -13,6 +13,11 @@ export const PAGES: Readonly<Record<string, LazyPage>> = {
   '/system/roles': lazy(() => import('../features/admin-org/pages/RolesPage')),
   '/system/menus': lazy(() => import('../features/admin-org/pages/MenusPage')),
   '/system/settings': lazy(() => import('../features/admin-org/pages/SettingsPage')),
+  '/office/approval': lazy(() => import('../features/bills/start/StartApprovalPage')),
+  '/office/approval/todo': lazy(() => import('../features/bills/lists/TodoBillsPage')),
+  '/office/approval/done': lazy(() => import('../features/bills/lists/DoneBillsPage')),
+  '/office/approval/mine': lazy(() => import('../features/bills/lists/MineBillsPage')),
+  '/office/approval/draft': lazy(() => import('../features/bills/lists/DraftBillsPage')),
 };
 
 /** Routed whatever the menu says: SPEC §2 sends / to the home page, which must therefore exist. */
@@ -21,3 +26,12 @@ export const ALWAYS_ROUTED: readonly string[] = ['/dashboard'];
 /** Not in the menu: the article preview opened by the forced-read guard and by links. */
 export const ArticlePreviewPage = lazy(() => import('../features/articles/pages/ArticlePreviewPage'));
 export const ARTICLE_PREVIEW_PATH = '/dashboard/preview-artical';
+
+/** SPEC §2 fixed approval routes, not in the menu: the bill detail (main layout) and its print page (no layout). */
+export const BillDetailPage = lazy(() => import('../features/bills/detail/BillDetailPage'));
+export const BILL_DETAIL_PATH = '/office/approval/detail';
+/** SPEC §2 /office/approval/edit?billID&templateID: writing a new bill or editing a draft, rejected or withdrawn one. */
+export const EditBillPage = lazy(() => import('../features/bills/edit/EditBillPage'));
+export const BILL_EDIT_PATH = '/office/approval/edit';
+export const BillPrintPage = lazy(() => import('../features/bills/print/BillPrintPage'));
+export const BILL_PRINT_PATH = '/print';

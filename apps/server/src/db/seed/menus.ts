@@ -21,6 +21,19 @@ export const BASE_MENUS: SeedMenu[] = [
     children: [{ name: '工作台', path: '/dashboard/index', type: 1, icon: 'DashboardOutlined', keep_alive: 1 }],
   },
   {
+    name: '审批',
+    path: '/office',
+    type: 0,
+    icon: 'AuditOutlined',
+    children: [
+      { name: '发起审批', path: '/office/approval', type: 1, icon: 'FormOutlined', keep_alive: 1 },
+      { name: '待我审批', path: '/office/approval/todo', type: 1, icon: 'InboxOutlined', keep_alive: 1 },
+      { name: '我已审批', path: '/office/approval/done', type: 1, icon: 'FileDoneOutlined', keep_alive: 1 },
+      { name: '我发起的', path: '/office/approval/mine', type: 1, icon: 'SolutionOutlined', keep_alive: 1 },
+      { name: '草稿箱', path: '/office/approval/draft', type: 1, icon: 'ContainerOutlined', keep_alive: 1 },
+    ],
+  },
+  {
     name: '系统管理',
     path: '/system',
     type: 0,

@@ -3,6 +3,7 @@ import { Button, Layout } from 'antd';
 import { Link } from 'react-router';
 import { SYSTEM_NAME, type PrivateSettings, type UserProfile } from '@osp/shared';
 import logoUrl from '../../../assets/logo.svg';
+import { TodoBadge } from '../../../features/bills/lists/TodoBadge';
 import { HOME_PATH } from '../../guard/redirects';
 import { HeaderBanner } from './HeaderBanner';
 import { QrCodeButton } from './QrCodeButton';
@@ -43,6 +44,7 @@ export function AppHeader({ profile, settings, isMobile, isMenuExpanded, onToggl
       </div>
       <div className="app-header__actions">
         {/* 积分排行 (/point/rank, wrapped in <Permission anyOf={['point_rank']}>) goes here when its page is built. */}
+        <TodoBadge />
         <QrCodeButton url={settings?.qrcode_url || window.location.origin} />
         <UserMenu
           profile={profile}

@@ -1,11 +1,12 @@
 import { Col, Row } from 'antd';
 import { useProfile } from '../../../api/user';
 import { PageLoading } from '../../../components/PageLoading';
+import { ApprovalCard } from '../components/ApprovalCard';
 import { ContactCard } from '../components/ContactCard';
 import { GreetingCard } from '../components/GreetingCard';
 import { HolidayCard } from '../components/HolidayCard';
 
-/** /dashboard: the home page. Only real data; approvals and announcements join as they are built. */
+/** /dashboard: the home page. Only real data; announcements join as they are built. */
 export default function DashboardPage() {
   const { data: profile } = useProfile();
   if (!profile) return <PageLoading />;
@@ -13,6 +14,7 @@ export default function DashboardPage() {
   return (
     <div className="dashboard">
       <GreetingCard profile={profile} />
+      <ApprovalCard />
       <Row gutter={[16, 16]}>
         <Col xs={24} lg={14}>
           <HolidayCard />

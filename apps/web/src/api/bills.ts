@@ -1,0 +1,129 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  BillBox,
+  BillDetail,
+  BillFlowView,
+  BillHistoryEntry,
+  BillListRow,
+  BillOperType,
+  BillStatus,
+  DashboardCounts,
+  Paged,
+  TemplateSummary,
+} from '@osp/shared';
+import { api } from './client';
+
+/*
+ * Approval bills as the lists, the detail page, the flow popover and the print page read them
+ * (docs/approval-api.md). Every operation refetches everything under `billsKey` and the counts, so the
+ * kept-alive lists and the header's todo badge follow at once.
+ */
+
+export const billsKey = ['bills'] as const;
+export const dashboardCountsKey = ['dashboard', 'counts'] as const;
+
+export type BillSortField = 'updated_at' | 'created_at' | 'released_at' | 'id';
+
+export interface BillListFilter {
+  template_id?: number;
+  status?: BillStatus;
+  keyword?: string;
+  /** Asia/Shanghai calendar days (YYYY-MM-DD) on the creation time. */
+  date_from?: string;
+  date_to?: string;
+}
+
+export interface BillListQuery extends BillListFilter {
+  box: BillBox;
+  sort: BillSortField;
+  order: 'asc' | 'desc';
+  page: number;
+  per_page: number;
+}
+
+export function useBills(query: BillListQuery) {
+  return useQuery({
+    queryKey: [...billsKey, 'list', query],
+    queryFn: () => api.get<Paged<BillListRow>>('/api/bills', { ...query }),
+    staleTime: 0,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Startable templates, for the lists' template filter (GET /api/templates). */
+export function useTemplateOptions() {
+  return useQuery({
+    queryKey: ['templates', 'options'],
+    queryFn: () => api.get<Paged<TemplateSummary>>('/api/templates'),
+    staleTime: 60_000,
+  });
+}
+
+export function useBill(id: number | undefined) {
+  return useQuery({
+    queryKey: [...billsKey, id, 'detail'],
+    queryFn: () => api.get<BillDetail>(`/api/bills/${id ?? 0}`),
+    enabled: id !== undefined,
+    staleTime: 0,
+  });
+}
+
+export function useBillHistory(id: number | undefined) {
+  return useQuery({
+    queryKey: [...billsKey, id, 'history'],
+    queryFn: () => api.get<BillHistoryEntry[]>(`/api/bills/${id ?? 0}/history`),
+    enabled: id !== undefined,
+    staleTime: 0,
+  });
+}
+
+/** GET /oa/flow/{id} (SPEC §7): nodes, steps and handlers for the popover and the node dialog. */
+export function useBillFlow(id: number | undefined, isEnabled = true) {
+  return useQuery({
+    queryKey: [...billsKey, id, 'flow'],
+    queryFn: () => api.get<BillFlowView>(`/oa/flow/${id ?? 0}`),
+    enabled: id !== undefined && isEnabled,
+    staleTime: 0,
+  });
+}
+
+/** GET /api/dashboard: my todo, in-progress, draft and handled counts (header badge, dashboard). */
+export function useDashboardCounts() {
+  return useQuery({ queryKey: dashboardCountsKey, queryFn: () => api.get<DashboardCounts>('/api/dashboard'), staleTime: 0 });
+}
+
+function useBillChange<Variables, Result>(mutationFn: (variables: Variables) => Promise<Result>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn,
+    // Refetched after a refusal too: a 409 means someone else has moved the bill.
+    onSettled: () =>
+      Promise.all([queryClient.invalidateQueries({ queryKey: billsKey }), queryClient.invalidateQueries({ queryKey: dashboardCountsKey })]),
+  });
+}
+
+export interface TaskOperation {
+  taskId: string;
+  operType: BillOperType;
+  comment?: string;
+  to_user_id?: number;
+}
+
+/** A handler's agree, reject, back or transfer on their task (PATCH /api/bills/flownode/{id}/{operType}). */
+export function useOperateTask() {
+  return useBillChange(({ taskId, operType, ...body }: TaskOperation) =>
+    api.patch<{ id: number; status: BillStatus; version: number }>(`/api/bills/flownode/${encodeURIComponent(taskId)}/${operType}`, body),
+  );
+}
+
+/** The initiator withdraws a bill in progress (SPEC: PATCH /api/bills/{id}/returned). */
+export function useWithdrawBill() {
+  return useBillChange(({ id, ...body }: { id: number; version: number; comment?: string }) =>
+    api.patch<BillDetail>(`/api/bills/${id}/returned`, body),
+  );
+}
+
+/** The initiator voids a draft, rejected or withdrawn bill. */
+export function useAbandonBill() {
+  return useBillChange(({ id, ...body }: { id: number; version: number }) => api.patch<BillDetail>(`/api/bills/${id}/abandon`, body));
+}

@@ -1,0 +1,112 @@
+import {
+  CheckOutlined,
+  CloseOutlined,
+  DeleteOutlined,
+  EditOutlined,
+  PrinterOutlined,
+  RollbackOutlined,
+  SwapOutlined,
+  UndoOutlined,
+} from '@ant-design/icons';
+import { App, Button, Flex } from 'antd';
+import { useNavigate } from 'react-router';
+import { ApprovalMessages, BILL_ACTION_LABELS, BillPageMessages, type BillDetail, type BillOperType } from '@osp/shared';
+import { useAbandonBill, useWithdrawBill } from '../../../api/bills';
+import { ButtonGuarded } from '../../../components/ButtonGuarded';
+import { toast } from '../../../components/toast';
+import { editPath, printPath } from './flow-display';
+
+interface ActionBarProps {
+  bill: BillDetail;
+  onOperate: (operType: BillOperType) => void;
+}
+
+/**
+ * What this user may do with the bill now, exactly as the server's `abilities` say (STYLE: the client
+ * never re-derives permission rules): a current handler decides, the initiator withdraws, voids, edits.
+ */
+export function ActionBar({ bill, onOperate }: ActionBarProps) {
+  const { modal } = App.useApp();
+  const navigate = useNavigate();
+  const withdraw = useWithdrawBill();
+  const abandon = useAbandonBill();
+  const can = bill.abilities;
+  const isResubmit = bill.status === 'rejected' || bill.status === 'returned';
+
+  const confirmWithdraw = () => {
+    void modal.confirm({
+      title: `${BILL_ACTION_LABELS.withdraw}审批`,
+      content: BillPageMessages.confirmWithdraw,
+      okText: BILL_ACTION_LABELS.withdraw,
+      onOk: () =>
+        withdraw.mutateAsync({ id: bill.id, version: bill.version }).then(
+          () => toast.success(ApprovalMessages.withdrawn),
+          // The API client has shown the refusal; the page refetches.
+          () => undefined,
+        ),
+    });
+  };
+
+  const confirmAbandon = () => {
+    void modal.confirm({
+      title: `${BILL_ACTION_LABELS.abandon}单据`,
+      content: BillPageMessages.confirmAbandon,
+      okText: BILL_ACTION_LABELS.abandon,
+      okButtonProps: { danger: true },
+      onOk: () =>
+        abandon.mutateAsync({ id: bill.id, version: bill.version }).then(
+          () => toast.success(ApprovalMessages.abandoned),
+          () => undefined,
+        ),
+    });
+  };
+
+  return (
+    <Flex wrap gap={8} className="bill-actions">
+      {can.agree && (
+        <ButtonGuarded type="primary" icon={<CheckOutlined />} onClick={() => onOperate('agree')}>
+          {BILL_ACTION_LABELS.agree}
+        </ButtonGuarded>
+      )}
+      {can.reject && (
+        <ButtonGuarded danger icon={<CloseOutlined />} onClick={() => onOperate('reject')}>
+          {BILL_ACTION_LABELS.reject}
+        </ButtonGuarded>
+      )}
+      {can.back && (
+        <ButtonGuarded icon={<RollbackOutlined />} onClick={() => onOperate('back')}>
+          {BILL_ACTION_LABELS.back}
+        </ButtonGuarded>
+      )}
+      {can.transfer && (
+        <ButtonGuarded icon={<SwapOutlined />} onClick={() => onOperate('transfer')}>
+          {BILL_ACTION_LABELS.transfer}
+        </ButtonGuarded>
+      )}
+      {can.edit && (
+        <ButtonGuarded
+          type={can.agree ? 'default' : 'primary'}
+          icon={<EditOutlined />}
+          onClick={() => void navigate(editPath({ id: bill.id, template_id: bill.template.id }))}
+        >
+          {isResubmit ? BILL_ACTION_LABELS.editResubmit : BILL_ACTION_LABELS.edit}
+        </ButtonGuarded>
+      )}
+      {can.withdraw && (
+        <ButtonGuarded icon={<UndoOutlined />} onClick={confirmWithdraw}>
+          {BILL_ACTION_LABELS.withdraw}
+        </ButtonGuarded>
+      )}
+      {can.abandon && (
+        <ButtonGuarded danger icon={<DeleteOutlined />} onClick={confirmAbandon}>
+          {BILL_ACTION_LABELS.abandon}
+        </ButtonGuarded>
+      )}
+      {bill.status !== 'draft' && (
+        <Button icon={<PrinterOutlined />} href={printPath({ id: bill.id, template_id: bill.template.id }, 'detail')} target="_blank">
+          {BILL_ACTION_LABELS.print}
+        </Button>
+      )}
+    </Flex>
+  );
+}

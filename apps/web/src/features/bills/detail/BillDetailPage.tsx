@@ -1,0 +1,85 @@
+import { ArrowLeftOutlined } from '@ant-design/icons';
+import { Alert, Card, Col, Result, Row, Skeleton } from 'antd';
+import { useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { ApprovalMessages, BillPageMessages, type BillOperType, type FlowNodeView } from '@osp/shared';
+import { useBill, useBillFlow, useBillHistory } from '../../../api/bills';
+import { useProfile } from '../../../api/user';
+import { PageLoading } from '../../../components/PageLoading';
+import { BillFormView } from '../form';
+import { ActionBar } from './ActionBar';
+import { BillSummary } from './BillSummary';
+import { backPath, idParam } from './flow-display';
+import { FlowNodeList } from './FlowNodeList';
+import { HistoryTimeline } from './HistoryTimeline';
+import { NodeDialog } from './NodeDialog';
+import { OperateDialog } from './OperateDialog';
+import './detail.css';
+
+/**
+ * SPEC §2 /office/approval/detail?from&billID&origin&status: the bill read only, its flow and history, and
+ * the actions this user may take now. Every operation refetches the bill, its flow, the lists and the counts.
+ */
+export default function BillDetailPage() {
+  const [params] = useSearchParams();
+  const billId = idParam(params.get('billID'));
+  const { data: profile } = useProfile();
+  const bill = useBill(billId);
+  const flow = useBillFlow(billId, bill.data !== undefined && bill.data.status !== 'draft');
+  const history = useBillHistory(billId);
+  const [operType, setOperType] = useState<BillOperType | null>(null);
+  const [openNode, setOpenNode] = useState<FlowNodeView | null>(null);
+
+  const isInitiator = bill.data !== undefined && profile?.id === bill.data.initiator.id;
+  const back = backPath(params.get('from'), isInitiator ? 'mine' : 'todo');
+
+  if (billId === undefined) return <Result status="404" title={ApprovalMessages.billNotFound} extra={<Link to={back}>返回列表</Link>} />;
+  if (bill.isError) return <Result status="warning" title={bill.error.message} extra={<Link to={back}>返回列表</Link>} />;
+  if (!bill.data) return <PageLoading />;
+
+  const data = bill.data;
+  const hasActions = Object.values(data.abilities).some(Boolean);
+
+  return (
+    <div className="bill-detail">
+      <Link to={back} className="bill-detail__back">
+        <ArrowLeftOutlined /> 返回列表
+      </Link>
+      <Card variant="borderless" className="bill-detail__card">
+        <BillSummary bill={data} />
+        {data.my_task?.on_behalf_of && (
+          <Alert
+            type="warning"
+            showIcon
+            className="bill-detail__behalf"
+            title={BillPageMessages.onBehalfOfTask(data.my_task.on_behalf_of)}
+          />
+        )}
+        <div className="bill-detail__actions">
+          <ActionBar bill={data} onOperate={setOperType} />
+          {!hasActions && data.status === 'doing' && <span className="bill-detail__no-actions">{BillPageMessages.noActions}</span>}
+        </div>
+      </Card>
+      <Row gutter={[16, 16]}>
+        <Col xs={24} xl={16}>
+          <Card title="表单内容" variant="borderless" className="bill-detail__card bill-detail__form">
+            <BillFormView schema={data.form_schema} values={data.form} items={data.items} totals={data.totals} />
+          </Card>
+        </Col>
+        <Col xs={24} xl={8}>
+          {data.status !== 'draft' && (
+            <Card title="审批流程" variant="borderless" className="bill-detail__card bill-detail__flow">
+              {flow.data && <FlowNodeList nodes={flow.data.flowNodes} onOpenNode={setOpenNode} />}
+              {flow.isPending && <Skeleton active paragraph={{ rows: 5 }} />}
+            </Card>
+          )}
+          <Card title={BillPageMessages.printRecord} variant="borderless" className="bill-detail__card">
+            {history.data ? <HistoryTimeline entries={history.data} /> : <Skeleton active paragraph={{ rows: 4 }} />}
+          </Card>
+        </Col>
+      </Row>
+      <OperateDialog bill={data} operType={operType} onClose={() => setOperType(null)} />
+      <NodeDialog node={openNode} onClose={() => setOpenNode(null)} />
+    </div>
+  );
+}

@@ -1,0 +1,98 @@
+import { Descriptions, Empty, Modal, Table, Tag, type TableColumnsType } from 'antd';
+import { handlerCountText, handlerState, HANDLER_STATE_LABELS, type FlowHandler, type FlowNodeView, type FlowStepView } from '@osp/shared';
+import { formatDateTime } from '../../../utils/datetime';
+import { useIsMobile } from '../../../utils/useIsMobile';
+import { showsHandlerCount, stepTone } from './flow-display';
+import { HandlerAvatar } from './FlowNodeList';
+
+function handlerColumns(step: FlowStepView, isMobile: boolean): TableColumnsType<FlowHandler> {
+  return [
+    {
+      title: '审批人',
+      key: 'name',
+      render: (_, handler) => (
+        <span className="node-dialog__handler">
+          <HandlerAvatar handler={handler} step={step} />
+          <span>
+            <span className="node-dialog__handler-name">{handler.name}</span>
+            {handler.on_behalf_of && <Tag className="node-dialog__behalf">{handler.on_behalf_of}</Tag>}
+            {isMobile && handler.dept_name && <span className="node-dialog__minor">{handler.dept_name}</span>}
+          </span>
+        </span>
+      ),
+    },
+    { title: '部门', dataIndex: 'dept_name', responsive: ['md'], render: (dept: string | null) => dept ?? '—' },
+    { title: '手机号', dataIndex: 'mobile', responsive: ['lg'], render: (mobile: string) => mobile || '—' },
+    {
+      title: '状态',
+      key: 'state',
+      width: 88,
+      render: (_, handler) => {
+        const state = handlerState(step.stepStatus, handler.operation);
+        return <span className={`flow-handler-state flow-handler-state--${state}`}>{HANDLER_STATE_LABELS[state]}</span>;
+      },
+    },
+    {
+      title: '意见',
+      key: 'comment',
+      render: (_, handler) => (
+        <span>
+          {handler.comment || '—'}
+          {handler.time && <span className="node-dialog__minor">{formatDateTime(handler.time)}</span>}
+        </span>
+      ),
+    },
+  ];
+}
+
+function StepSection({ step, isMobile }: { step: FlowStepView; isMobile: boolean }) {
+  return (
+    <section className="node-dialog__step" aria-label={step.stepDisplayName}>
+      <Descriptions
+        size="small"
+        column={isMobile ? 1 : 2}
+        title={step.stepDisplayName}
+        extra={<span className={`flow-status flow-status--${stepTone(step.stepStatus)}`}>{step.stepStatusText}</span>}
+        items={[
+          ...(showsHandlerCount(step) ? [{ key: 'count', label: '审批人数', children: handlerCountText(step.handlerCount) }] : []),
+          ...(step.approvalModeLabel !== '' ? [{ key: 'mode', label: '审批方式', children: step.approvalModeLabel }] : []),
+          ...(step.reviewLabel !== '' ? [{ key: 'review', label: '审批类型', children: step.reviewLabel }] : []),
+        ]}
+      />
+      {step.handlers.length > 0 && (
+        <Table<FlowHandler>
+          rowKey={(handler) => `${handler.id}-${handler.time ?? ''}`}
+          size="small"
+          pagination={false}
+          columns={handlerColumns(step, isMobile)}
+          dataSource={step.handlers}
+        />
+      )}
+    </section>
+  );
+}
+
+interface NodeDialogProps {
+  node: FlowNodeView | null;
+  onClose: () => void;
+}
+
+/** SPEC §2: a dialog shows a flow node's approval steps, with every handler, their decision and comment. */
+export function NodeDialog({ node, onClose }: NodeDialogProps) {
+  const isMobile = useIsMobile();
+  return (
+    <Modal open={node !== null} title={node?.name} footer={null} width={isMobile ? '100%' : 760} onCancel={onClose} destroyOnHidden>
+      {node && (
+        <div className="node-dialog">
+          {node.flowNodeLabel !== '' && <p className="node-dialog__label">{node.flowNodeLabel}</p>}
+          {node.flowNodeSteps.map((step) => (
+            <StepSection key={step.stepID} step={step} isMobile={isMobile} />
+          ))}
+          {node.flowNodeSteps.length === 0 && node.flowNodeLabel === '' && (
+            <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="该节点没有审批步骤" />
+          )}
+        </div>
+      )}
+    </Modal>
+  );
+}

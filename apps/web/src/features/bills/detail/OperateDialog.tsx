@@ -1,0 +1,106 @@
+import { Alert, Form, Input, Modal, Select } from 'antd';
+import { useState } from 'react';
+import {
+  ApprovalMessages,
+  BILL_ACTION_LABELS,
+  BILL_OPERATION_HINTS,
+  BillPageMessages,
+  COMMENT_MAX,
+  type BillDetail,
+  type BillOperType,
+} from '@osp/shared';
+import { useActiveUsers } from '../../../api/admin-org';
+import { useOperateTask } from '../../../api/bills';
+import { showFieldErrors } from '../../../components/form-errors';
+import { toast } from '../../../components/toast';
+
+interface OperateValues {
+  comment?: string;
+  to_user_id?: number;
+}
+
+interface OperateDialogProps {
+  bill: BillDetail;
+  operType: BillOperType | null;
+  onClose: () => void;
+}
+
+/** The server's own success messages (docs/approval-api.md). */
+const DONE_MESSAGES: Record<BillOperType, string> = {
+  agree: ApprovalMessages.agreed,
+  reject: ApprovalMessages.rejected,
+  back: ApprovalMessages.backed,
+  transfer: ApprovalMessages.transferred,
+};
+
+/** The handler's decision on their task: a comment (optional on agree), and for a transfer the new handler. */
+export function OperateDialog({ bill, operType, onClose }: OperateDialogProps) {
+  const [form] = Form.useForm<OperateValues>();
+  const operate = useOperateTask();
+  const users = useActiveUsers();
+  const [isSending, setIsSending] = useState(false);
+  const task = bill.my_task;
+  const isCommentOptional = operType === 'agree' || operType === 'transfer';
+
+  const handleOk = () => {
+    if (!task || !operType) return;
+    const values = form.getFieldsValue();
+    setIsSending(true);
+    // No client-side required check: the server's message lands at the field (422 comment, to_user_id).
+    operate
+      .mutateAsync({ taskId: task.id, operType, comment: values.comment?.trim() || undefined, to_user_id: values.to_user_id })
+      .then(
+        () => {
+          toast.success(DONE_MESSAGES[operType]);
+          onClose();
+        },
+        (error: unknown) => showFieldErrors(form, error),
+      )
+      .finally(() => setIsSending(false));
+  };
+
+  return (
+    <Modal
+      open={operType !== null}
+      title={operType ? `${BILL_ACTION_LABELS[operType]} · ${bill.title}` : ''}
+      okText={operType ? BILL_ACTION_LABELS[operType] : '确定'}
+      okButtonProps={{ danger: operType === 'reject' || operType === 'back', loading: isSending }}
+      onOk={handleOk}
+      onCancel={onClose}
+      maskClosable={false}
+      destroyOnHidden
+      afterOpenChange={(open) => {
+        if (!open) form.resetFields();
+      }}
+    >
+      {operType && (
+        <Form form={form} layout="vertical" className="operate-form" preserve={false}>
+          <Alert type="info" showIcon className="operate-form__hint" title={BILL_OPERATION_HINTS[operType]} />
+          {task?.on_behalf_of && (
+            <Alert type="warning" showIcon className="operate-form__hint" title={BillPageMessages.onBehalfOfTask(task.on_behalf_of)} />
+          )}
+          {operType === 'transfer' && (
+            <Form.Item name="to_user_id" label={BillPageMessages.transferTo}>
+              <Select
+                showSearch={{ optionFilterProp: 'label' }}
+                placeholder={BillPageMessages.transferPlaceholder}
+                loading={users.isPending}
+                options={(users.data ?? []).map((user) => ({
+                  value: user.id,
+                  label: user.dept_name ? `${user.name}（${user.dept_name}）` : user.name,
+                }))}
+              />
+            </Form.Item>
+          )}
+          <Form.Item
+            name="comment"
+            label={isCommentOptional ? BillPageMessages.commentOptional : BillPageMessages.commentLabel}
+            required={!isCommentOptional}
+          >
+            <Input.TextArea rows={4} maxLength={COMMENT_MAX} showCount placeholder={BillPageMessages.commentPlaceholder} />
+          </Form.Item>
+        </Form>
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,96 @@
+import { describe, expect, it } from 'vitest';
+import type { FlowStepView } from '@osp/shared';
+import {
+  backPath,
+  billStatusColor,
+  detailPath,
+  editPath,
+  historyColor,
+  idParam,
+  nodeTone,
+  placeOf,
+  printPath,
+  showsHandlerCount,
+  stepTone,
+} from './flow-display';
+
+const step = (stepStatus: FlowStepView['stepStatus']) => ({ stepStatus }) as FlowStepView;
+
+describe('nodeTone', () => {
+  it('marks the node the bill waits at as current, before anything else', () => {
+    expect(nodeTone({ entered: true, current: true, flowNodeSteps: [step('doing')] })).toBe('current');
+  });
+
+  it('marks a node whose step sent the bill back as rejected', () => {
+    expect(nodeTone({ entered: true, current: false, flowNodeSteps: [step('done'), step('rejected')] })).toBe('rejected');
+  });
+
+  it('tells passed nodes from nodes ahead', () => {
+    expect(nodeTone({ entered: true, current: false, flowNodeSteps: [step('done')] })).toBe('finished');
+    expect(nodeTone({ entered: true, current: false, flowNodeSteps: [] })).toBe('finished');
+    expect(nodeTone({ entered: false, current: false, flowNodeSteps: [step('waiting')] })).toBe('waiting');
+  });
+});
+
+it('stepTone follows the SPEC §4 step status', () => {
+  expect([stepTone('done'), stepTone('doing'), stepTone('rejected'), stepTone('waiting')]).toEqual([
+    'finished',
+    'current',
+    'rejected',
+    'waiting',
+  ]);
+});
+
+it('billStatusColor distinguishes in progress, done, rejected and withdrawn', () => {
+  expect(billStatusColor('doing')).toBe('processing');
+  expect(billStatusColor('done')).toBe('success');
+  expect(billStatusColor('rejected')).toBe('error');
+  expect(billStatusColor('returned')).toBe('warning');
+  expect(billStatusColor('draft')).toBe('default');
+});
+
+describe('links', () => {
+  it('builds the SPEC §2 detail, edit and print routes', () => {
+    expect(detailPath({ id: 12, status: 'doing' }, 'todo')).toBe('/office/approval/detail?from=todo&billID=12&origin=list&status=doing');
+    expect(editPath({ id: 12, template_id: 3 })).toBe('/office/approval/edit?billID=12&templateID=3');
+    expect(printPath({ id: 12, template_id: 3 }, 'detail')).toBe('/print?from=detail&billID=12&templateID=3');
+  });
+
+  it('returns to the box the user came from, or the fallback for anything else', () => {
+    expect(backPath('done', 'mine')).toBe('/office/approval/done');
+    expect(backPath('dashboard', 'todo')).toBe('/office/approval/todo');
+    expect(backPath(null, 'mine')).toBe('/office/approval/mine');
+  });
+
+  it('accepts only positive whole ids', () => {
+    expect(idParam('42')).toBe(42);
+    expect(idParam('0')).toBeUndefined();
+    expect(idParam('-3')).toBeUndefined();
+    expect(idParam('4x')).toBeUndefined();
+    expect(idParam(null)).toBeUndefined();
+  });
+});
+
+it('historyColor tells decisions, refusals and withdrawals apart', () => {
+  expect(historyColor('agree')).toBe('green');
+  expect(historyColor('auto_agree')).toBe('green');
+  expect(historyColor('reject')).toBe('red');
+  expect(historyColor('back')).toBe('red');
+  expect(historyColor('withdraw')).toBe('gray');
+  expect(historyColor('release')).toBe('blue');
+  expect(historyColor('transfer')).toBe('blue');
+});
+
+it('showsHandlerCount hides only the empty count of a step not reached yet', () => {
+  expect(showsHandlerCount({ stepStatus: 'waiting', handlerCount: 0 })).toBe(false);
+  expect(showsHandlerCount({ stepStatus: 'waiting', handlerCount: 2 })).toBe(true);
+  expect(showsHandlerCount({ stepStatus: 'doing', handlerCount: 1 })).toBe(true);
+  expect(showsHandlerCount({ stepStatus: 'done', handlerCount: 0 })).toBe(true);
+});
+
+it('placeOf names the node, and the step only when it differs', () => {
+  expect(placeOf({ node_name: '部门负责人审批', step_name: '部门负责人' })).toBe('部门负责人审批 · 部门负责人');
+  expect(placeOf({ node_name: '财务审核', step_name: '财务审核' })).toBe('财务审核');
+  expect(placeOf({ node_name: '发起', step_name: null })).toBe('发起');
+  expect(placeOf({ node_name: null, step_name: null })).toBe('');
+});

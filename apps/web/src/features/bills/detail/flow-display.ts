@@ -1,0 +1,114 @@
+import type { BillBox, BillStatus, FlowNodeView, FlowStepView, StepStatus } from '@osp/shared';
+
+/** How the popover, the node dialog and the lists colour what the API reports. */
+
+export type Tone = 'finished' | 'current' | 'rejected' | 'waiting';
+
+/** A node's dot: where the bill waits now, where it was sent back, what it has passed, what lies ahead. */
+export function nodeTone(node: Pick<FlowNodeView, 'entered' | 'current' | 'flowNodeSteps'>): Tone {
+  if (node.current) return 'current';
+  if (node.flowNodeSteps.some((step) => step.stepStatus === 'rejected')) return 'rejected';
+  return node.entered ? 'finished' : 'waiting';
+}
+
+export function stepTone(status: StepStatus): Tone {
+  switch (status) {
+    case 'done':
+      return 'finished';
+    case 'doing':
+      return 'current';
+    case 'rejected':
+      return 'rejected';
+    case 'waiting':
+      return 'waiting';
+  }
+}
+
+/** antd Tag colours per bill status (the text is the API's status_text, SPEC labels). */
+export function billStatusColor(status: BillStatus): string {
+  switch (status) {
+    case 'doing':
+      return 'processing';
+    case 'done':
+      return 'success';
+    case 'rejected':
+      return 'error';
+    case 'returned':
+      return 'warning';
+    case 'draft':
+    case 'abandoned':
+    case 'closed':
+      return 'default';
+  }
+}
+
+export const DETAIL_PATH = '/office/approval/detail';
+export const EDIT_PATH = '/office/approval/edit';
+export const PRINT_PATH = '/print';
+
+/**
+ * SPEC §2 /office/approval/detail?from&billID&origin&status: `from` is the box the user came from (the
+ * page's back link), `origin` where the link was shown (a list, the dashboard …), `status` the bill's
+ * status when the link was shown (a hint only; the page shows the bill as it is now).
+ */
+export function detailPath(bill: { id: number; status: BillStatus }, from: BillBox | 'dashboard' | 'print', origin = 'list'): string {
+  const query = new URLSearchParams({ from, billID: String(bill.id), origin, status: bill.status });
+  return `${DETAIL_PATH}?${query.toString()}`;
+}
+
+/** SPEC §2 /office/approval/edit?billID&templateID. */
+export function editPath(bill: { id: number; template_id: number }): string {
+  return `${EDIT_PATH}?${new URLSearchParams({ billID: String(bill.id), templateID: String(bill.template_id) }).toString()}`;
+}
+
+/** SPEC §2 /print?from&billID&templateID; `from` is the page that opened it. */
+export function printPath(bill: { id: number; template_id: number }, from: string): string {
+  const query = new URLSearchParams({ from, billID: String(bill.id), templateID: String(bill.template_id) });
+  return `${PRINT_PATH}?${query.toString()}`;
+}
+
+const BOXES: readonly string[] = ['todo', 'done', 'mine', 'draft'];
+
+/** The list a detail page returns to: the box named by `from`, else 我发起的 / 待我审批 by role. */
+export function backPath(from: string | null, fallback: BillBox): string {
+  const box = from !== null && BOXES.includes(from) ? from : fallback;
+  return `/office/approval/${box}`;
+}
+
+/** A positive integer query parameter, or undefined. */
+export function idParam(value: string | null): number | undefined {
+  if (value === null || !/^\d{1,15}$/.test(value)) return undefined;
+  const id = Number(value);
+  return id > 0 ? id : undefined;
+}
+
+/** The dot colour of one history event (GET /api/bills/{id}/history `action`). */
+export function historyColor(action: string): 'blue' | 'green' | 'red' | 'gray' {
+  switch (action) {
+    case 'agree':
+    case 'auto_agree':
+      return 'green';
+    case 'reject':
+    case 'back':
+    case 'abandon':
+    case 'close':
+      return 'red';
+    case 'withdraw':
+    case 'skip':
+      return 'gray';
+    default:
+      return 'blue';
+  }
+}
+
+/** A step not reached yet has no handlers to count; every other step shows its count (SPEC §4). */
+export function showsHandlerCount(step: Pick<FlowStepView, 'stepStatus' | 'handlerCount'>): boolean {
+  return !(step.stepStatus === 'waiting' && step.handlerCount === 0);
+}
+
+/** Where a history event happened: the node, and the step when it is named otherwise. */
+export function placeOf(entry: { node_name: string | null; step_name: string | null }): string {
+  const { node_name: node, step_name: step } = entry;
+  if (node && step && step !== node) return `${node} · ${step}`;
+  return node ?? step ?? '';
+}

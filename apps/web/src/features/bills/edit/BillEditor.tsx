@@ -1,0 +1,214 @@
+import { Alert, Card, Flex, Form, Input } from 'antd';
+import {
+  ApprovalMessages,
+  BILL_TITLE_MAX,
+  BillEditTexts,
+  validateBillForm,
+  type BillDetail,
+  type BillStatus,
+  type FieldErrors,
+  type FormSchema,
+} from '@osp/shared';
+import { useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { useCreateBill, useReleaseBill, useUpdateBill, type BillForm } from '../../../api/bills-edit';
+import { ApiError } from '../../../api/client';
+import { ButtonGuarded } from '../../../components/ButtonGuarded';
+import { toast } from '../../../components/toast';
+import { detailPath } from '../detail/flow-display';
+import {
+  BillFormFields,
+  toEditorValues,
+  toFieldErrors,
+  toPayload,
+  useDirectory,
+  type EditorValues,
+  type FormItems,
+  type FormValues,
+} from '../form';
+import { UserSelect } from '../form/inputs';
+import { stepOfMessage, type ChosenStep } from './edit-path';
+import { useLeaveGuard } from './useLeaveGuard';
+
+export interface SavedBill {
+  id: number;
+  version: number;
+  status: BillStatus;
+}
+
+interface BillEditorProps {
+  templateId: number;
+  schema: FormSchema;
+  chosenSteps: ChosenStep[];
+  /** The bill being edited; absent for a new one until its first save. */
+  bill?: BillDetail;
+  initialValues?: FormValues;
+  initialItems?: FormItems;
+  /** A new bill's first save: the page puts its id into the address (a reload finds the draft). */
+  onCreated: (saved: SavedBill) => void;
+}
+
+interface Values {
+  title?: string;
+  form: EditorValues;
+  chosen: Record<string, number[] | undefined>;
+}
+
+function newClientKey(): string {
+  return typeof crypto !== 'undefined' && 'randomUUID' in crypto
+    ? crypto.randomUUID()
+    : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 12)}`;
+}
+
+/**
+ * The form of a bill being written: the template's fields, the approvers the flow leaves to the
+ * initiator, 保存草稿 and 提交 (重新提交 for a rejected or withdrawn bill). Every error — the shared
+ * check run here first, or the server's 422 — lands at its field; the form keeps what was typed.
+ */
+export function BillEditor({ templateId, schema, chosenSteps, bill, initialValues, initialItems, onCreated }: BillEditorProps) {
+  const [form] = Form.useForm<Values>();
+  const navigate = useNavigate();
+  const directory = useDirectory();
+  const create = useCreateBill();
+  const update = useUpdateBill();
+  const release = useReleaseBill();
+  const [saved, setSaved] = useState<SavedBill | null>(bill ? { id: bill.id, version: bill.version, status: bill.status } : null);
+  const [isDirty, setIsDirty] = useState(false);
+  const [isBusy, setIsBusy] = useState(false);
+  // One key per opened page: a repeated first save returns the same draft (DESIGN §5a).
+  const clientKey = useRef(newClientKey());
+  const isResubmit = saved?.status === 'rejected' || saved?.status === 'returned';
+  useLeaveGuard(isDirty, '.bill-edit-page');
+
+  const [initial] = useState<Values>(() => ({
+    title: bill?.title,
+    form: toEditorValues(schema, initialValues ?? {}, initialItems),
+    chosen: Object.fromEntries(chosenSteps.map((step) => [step.stepId, bill?.chosen_handlers[step.stepId]])),
+  }));
+
+  const showErrors = (errors: FieldErrors) => {
+    const fields = toFieldErrors(errors).flatMap((field) => {
+      if (field.name[0] !== 'chosen_handlers') return [field];
+      const step = stepOfMessage(chosenSteps, field.errors[0] ?? '');
+      return step ? [{ name: ['chosen', step.stepId], errors: field.errors }] : [];
+    });
+    form.setFields(fields as Parameters<typeof form.setFields>[0]);
+    const first = fields[0];
+    if (first) form.scrollToField(first.name, { behavior: 'smooth', block: 'center' });
+  };
+
+  /** The shared check in draft or submit mode; false (errors shown) when the form is not ready. */
+  const check = (payload: BillForm, mode: 'draft' | 'submit'): boolean => {
+    const result = validateBillForm(schema, payload, mode);
+    if (result.ok) return true;
+    showErrors(result.errors);
+    toast.error(BillEditTexts.checkFields(Object.keys(result.errors).length));
+    return false;
+  };
+
+  const showServerErrors = (error: unknown) => {
+    // The API client has toasted the message; a 422 also lists every field.
+    const errors = error instanceof ApiError ? error.fieldErrors : undefined;
+    if (errors) showErrors(errors);
+  };
+
+  /** Creates the draft on the first save, else saves the form onto it. */
+  const saveDraft = async (values: Values, payload: BillForm): Promise<SavedBill> => {
+    const title = values.title?.trim() || undefined;
+    const result = saved
+      ? await update.mutateAsync({ id: saved.id, title, form: payload, version: saved.version })
+      : await create.mutateAsync({ template_id: templateId, title, form: payload, client_key: clientKey.current });
+    const next = { id: result.id, version: result.version, status: result.status };
+    setSaved(next);
+    if (!saved) onCreated(next);
+    return next;
+  };
+
+  const handleSave = async () => {
+    const values = form.getFieldsValue(true) as Values;
+    const payload = toPayload(schema, values.form);
+    if (!check(payload, 'draft')) return;
+    setIsBusy(true);
+    try {
+      await saveDraft(values, payload);
+      setIsDirty(false);
+      toast.success(ApprovalMessages.saved);
+    } catch (error) {
+      showServerErrors(error);
+    } finally {
+      setIsBusy(false);
+    }
+  };
+
+  const handleSubmit = async () => {
+    try {
+      await form.validateFields();
+    } catch {
+      toast.error(BillEditTexts.checkFields(form.getFieldsError().filter((f) => f.errors.length > 0).length));
+      return;
+    }
+    const values = form.getFieldsValue(true) as Values;
+    const payload = toPayload(schema, values.form);
+    if (!check(payload, 'submit')) return;
+    const chosen = Object.fromEntries(
+      Object.entries(values.chosen ?? {}).filter((entry): entry is [string, number[]] => Array.isArray(entry[1]) && entry[1].length > 0),
+    );
+    setIsBusy(true);
+    try {
+      // A new bill becomes a draft first (client_key makes a repeated click return the same one).
+      const target = saved ?? (await saveDraft(values, payload));
+      const result = await release.mutateAsync({
+        id: target.id,
+        title: values.title?.trim() || undefined,
+        form: payload,
+        version: target.version,
+        ...(chosenSteps.length > 0 ? { chosen_handlers: chosen } : {}),
+      });
+      setIsDirty(false);
+      toast.success(result.resubmitted ? ApprovalMessages.resubmitted : ApprovalMessages.released);
+      void navigate(detailPath({ id: result.id, status: result.status }, 'mine', 'edit'), { replace: true });
+    } catch (error) {
+      showServerErrors(error);
+    } finally {
+      setIsBusy(false);
+    }
+  };
+
+  return (
+    <Form<Values>
+      form={form}
+      layout="vertical"
+      name="bill-edit"
+      className="bill-edit__form"
+      initialValues={initial}
+      onValuesChange={() => setIsDirty(true)}
+      scrollToFirstError={{ behavior: 'smooth', block: 'center' }}
+    >
+      {isResubmit && <Alert className="bill-edit__hint" type="warning" showIcon title={BillEditTexts.resubmitHint} />}
+      <Card className="bill-edit__card" title={BillEditTexts.formSection}>
+        <Form.Item name="title" label={BillEditTexts.titleLabel}>
+          <Input maxLength={BILL_TITLE_MAX} placeholder={BillEditTexts.titlePlaceholder} autoComplete="off" />
+        </Form.Item>
+        <BillFormFields schema={schema} />
+      </Card>
+      {chosenSteps.length > 0 && (
+        <Card className="bill-edit__card" title={BillEditTexts.approversSection}>
+          <p className="bill-edit__muted">{BillEditTexts.approversHint}</p>
+          {chosenSteps.map((step) => (
+            <Form.Item key={step.stepId} name={['chosen', step.stepId]} label={BillEditTexts.chooseApprovers(step.stepName, step.nodeName)}>
+              <UserSelect multiple directory={directory} />
+            </Form.Item>
+          ))}
+        </Card>
+      )}
+      <Flex className="bill-edit__actions" gap={8} justify="flex-end" wrap>
+        <ButtonGuarded onClick={() => void handleSave()} loading={isBusy && !release.isPending} disabled={isBusy}>
+          {BillEditTexts.saveDraft}
+        </ButtonGuarded>
+        <ButtonGuarded type="primary" onClick={() => void handleSubmit()} loading={release.isPending} disabled={isBusy}>
+          {isResubmit ? BillEditTexts.resubmit : BillEditTexts.submit}
+        </ButtonGuarded>
+      </Flex>
+    </Form>
+  );
+}

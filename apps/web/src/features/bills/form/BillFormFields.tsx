@@ -1,0 +1,54 @@
+import { Alert, Col, Form, Row } from 'antd';
+import type { FormField, FormSchema } from '@osp/shared';
+import { useIsMobile } from '../../../utils/useIsMobile';
+import { FieldInput } from './inputs';
+import { ItemsEditor } from './ItemsEditor';
+import { fieldRule } from './rules';
+import { useDirectory } from './useDirectory';
+import './bill-form.css';
+
+export interface BillFormFieldsProps {
+  schema: FormSchema;
+}
+
+const WIDE_TYPES = new Set<FormField['type']>(['textarea', 'items', 'description', 'attachment', 'checkbox']);
+
+/**
+ * The editable fields of a bill's form, rendered from its template's schema. Place inside an antd
+ * `<Form>`: every value lives under `form.<key>` (items rows under `form.<key>.<row>.<column>`), the
+ * same names as the API's 422 keys, so a server error lands on its field as it is.
+ */
+export function BillFormFields({ schema }: BillFormFieldsProps) {
+  const directory = useDirectory();
+  const isMobile = useIsMobile();
+  return (
+    <Row gutter={24} className="bill-form-fields">
+      {schema.fields.map((field) => {
+        const span = isMobile || WIDE_TYPES.has(field.type) ? 24 : 12;
+        if (field.type === 'description') {
+          return (
+            <Col span={24} key={field.key}>
+              <Alert className="bill-form__description" type="info" showIcon title={field.label} description={field.content} />
+            </Col>
+          );
+        }
+        if (field.type === 'items') {
+          return (
+            <Col span={24} key={field.key}>
+              <Form.Item label={field.label} required={field.required} className="bill-form__items">
+                <ItemsEditor field={field} isMobile={isMobile} />
+              </Form.Item>
+            </Col>
+          );
+        }
+        return (
+          <Col span={span} key={field.key}>
+            <Form.Item name={['form', field.key]} label={field.label} required={field.required} rules={[fieldRule(field)]}>
+              <FieldInput field={field} directory={directory} />
+            </Form.Item>
+          </Col>
+        );
+      })}
+    </Row>
+  );
+}

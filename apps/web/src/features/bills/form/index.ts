@@ -1,0 +1,6 @@
+/** The bill form rendered from a template's schema: read only (detail, print) and editable (edit page). */
+export { BillFormView, ItemsTableView, MoneyText, type BillFormViewProps } from './BillFormView';
+export { BillFormFields, type BillFormFieldsProps } from './BillFormFields';
+export { useDirectory, type Directory } from './useDirectory';
+export { errorPath, itemsTotal, toEditorValues, toPayload, type EditorValues, type FormItems, type FormValues } from './values';
+export { toFieldErrors } from './rules';

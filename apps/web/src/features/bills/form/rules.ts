@@ -1,0 +1,49 @@
+import type { FormRule } from 'antd';
+import { validateBillForm, type FieldErrors, type FormField, type FormSchema, type ItemColumn } from '@osp/shared';
+import { errorPath, toPayload, type EditorCell, type EditorValue, type EditorValues } from './values';
+
+/**
+ * The form's checks are the server's: each field runs the shared `validateBillForm` on its own value
+ * (shape only, as for a draft) while the user types; the page runs the whole form in submit mode
+ * (required fields) before sending. Messages are therefore identical on both sides.
+ */
+
+function firstError(schema: FormSchema, editor: EditorValues, key: string): string | undefined {
+  const check = validateBillForm(schema, toPayload(schema, editor), 'draft');
+  return check.ok ? undefined : check.errors[key]?.[0];
+}
+
+/** A field's own check (not items tables: their cells carry their own). */
+export function fieldRule(field: FormField): FormRule {
+  return {
+    validator: async (_rule, value: EditorValue) => {
+      const message = firstError({ fields: [field] }, { [field.key]: value }, `form.${field.key}`);
+      if (message) throw new Error(message);
+    },
+  };
+}
+
+/** One cell of an items table, checked as a one-row table of that column. */
+export function cellRule(field: FormField, column: ItemColumn): FormRule {
+  const single: FormField = { ...field, required: false, columns: [column], totalOf: undefined };
+  return {
+    validator: async (_rule, value: EditorValue) => {
+      const message = firstError(
+        { fields: [single] },
+        { [field.key]: [{ [column.key]: value as EditorCell }] },
+        `form.${field.key}.0.${column.key}`,
+      );
+      if (message) throw new Error(message);
+    },
+  };
+}
+
+export interface FormFieldError {
+  name: (string | number)[];
+  errors: string[];
+}
+
+/** `data.errors` of a 422, or of the local check, as antd fields (form.x.0.y → ['form', 'x', 0, 'y']). */
+export function toFieldErrors(errors: FieldErrors): FormFieldError[] {
+  return Object.entries(errors).map(([key, messages]) => ({ name: errorPath(key), errors: messages }));
+}

@@ -1,0 +1,210 @@
+import { Empty, List, Pagination, Space, Table, Tag, Typography, type TableColumnsType, type TableProps } from 'antd';
+import { BillPageMessages, type BillBox, type BillListRow, type Paged } from '@osp/shared';
+import type { BillSortField } from '../../../api/bills';
+import { formatDateTime } from '../../../utils/datetime';
+import { useIsMobile } from '../../../utils/useIsMobile';
+import { billStatusColor } from '../detail/flow-display';
+import { FlowPopover } from '../detail/FlowPopover';
+
+export interface BillSort {
+  sort: BillSortField;
+  order: 'asc' | 'desc';
+}
+
+interface BillTableProps {
+  box: BillBox;
+  data: Paged<BillListRow> | undefined;
+  isLoading: boolean;
+  sort: BillSort;
+  onSortChange: (sort: BillSort) => void;
+  onPageChange: (page: number, perPage: number) => void;
+  onOpen: (bill: BillListRow) => void;
+}
+
+/** The status tag; outside the draft box it opens the flow popover (SPEC §2). */
+function StatusTag({ bill, box }: { bill: BillListRow; box: BillBox }) {
+  const tag = (
+    <Tag color={billStatusColor(bill.status)} className="bill-status-tag">
+      {bill.status_text}
+    </Tag>
+  );
+  return box === 'draft' ? tag : <FlowPopover billId={bill.id}>{tag}</FlowPopover>;
+}
+
+/** The time column each box is about: when a task arrived, when the bill was sent, when it last changed. */
+function timeOf(bill: BillListRow, box: BillBox): { label: string; value: string } {
+  if (box === 'todo') return { label: '到达时间', value: formatDateTime(bill.received_at ?? bill.updated_at) };
+  if (box === 'mine') return { label: '提交时间', value: formatDateTime(bill.released_at ?? bill.created_at) };
+  return { label: '更新时间', value: formatDateTime(bill.updated_at) };
+}
+
+function BillTitle({ bill }: { bill: BillListRow }) {
+  return (
+    <Space orientation="vertical" size={0}>
+      <Typography.Text strong className="bill-list__title">
+        {bill.title}
+      </Typography.Text>
+      <Typography.Text type="secondary" className="bill-list__minor">
+        {bill.template_name} · 编号 {bill.billID}
+      </Typography.Text>
+    </Space>
+  );
+}
+
+function sortOrder(sort: BillSort, field: BillSortField) {
+  if (sort.sort !== field) return null;
+  return sort.order === 'asc' ? ('ascend' as const) : ('descend' as const);
+}
+
+function columns(box: BillBox, sort: BillSort): TableColumnsType<BillListRow> {
+  const initiator: TableColumnsType<BillListRow>[number] = {
+    title: '发起人',
+    key: 'initiator',
+    render: (_, bill) => (
+      <Space orientation="vertical" size={0}>
+        <span>{bill.initiator_name}</span>
+        {bill.dept_name && (
+          <Typography.Text type="secondary" className="bill-list__minor">
+            {bill.dept_name}
+          </Typography.Text>
+        )}
+      </Space>
+    ),
+  };
+  const status: TableColumnsType<BillListRow>[number] = {
+    title: '状态',
+    key: 'status',
+    width: 96,
+    render: (_, bill) => <StatusTag bill={bill} box={box} />,
+  };
+  const node: TableColumnsType<BillListRow>[number] = {
+    title: '当前节点',
+    dataIndex: 'current_node',
+    render: (name: string | null) => name ?? '—',
+  };
+  const time = (field: BillSortField, title: string): TableColumnsType<BillListRow>[number] => ({
+    title,
+    key: field,
+    width: 160,
+    sorter: true,
+    sortOrder: sortOrder(sort, field),
+    sortDirections: ['descend', 'ascend', 'descend'],
+    render: (_, bill) => formatDateTime(field === 'id' ? null : bill[field]),
+  });
+  const title: TableColumnsType<BillListRow>[number] = { title: '标题', key: 'title', render: (_, bill) => <BillTitle bill={bill} /> };
+
+  switch (box) {
+    case 'todo':
+      return [
+        title,
+        initiator,
+        node,
+        {
+          title: '到达时间',
+          key: 'received',
+          width: 200,
+          render: (_, bill) => (
+            <Space orientation="vertical" size={0}>
+              <span>{timeOf(bill, box).value}</span>
+              {bill.on_behalf_of && <Tag color="purple">{bill.on_behalf_of}</Tag>}
+            </Space>
+          ),
+        },
+        time('created_at', '创建时间'),
+        status,
+      ];
+    case 'done':
+      return [title, initiator, status, node, time('updated_at', '更新时间')];
+    case 'mine':
+      return [title, status, node, time('released_at', '提交时间'), time('updated_at', '更新时间')];
+    case 'draft':
+      return [title, time('created_at', '创建时间'), time('updated_at', '更新时间')];
+  }
+}
+
+/** A phone shows each bill as a card: title, status (opening the flow), who and when. */
+function BillCard({ bill, box, onOpen }: { bill: BillListRow; box: BillBox; onOpen: (bill: BillListRow) => void }) {
+  const time = timeOf(bill, box);
+  return (
+    <List.Item className="bill-card" onClick={() => onOpen(bill)}>
+      <div className="bill-card__head">
+        <Typography.Text strong className="bill-list__title" ellipsis>
+          {bill.title}
+        </Typography.Text>
+        {box !== 'draft' && <StatusTag bill={bill} box={box} />}
+      </div>
+      <div className="bill-card__meta">
+        {bill.template_name} · 编号 {bill.billID}
+        {box !== 'mine' && box !== 'draft' ? ` · ${bill.initiator_name}` : ''}
+      </div>
+      <div className="bill-card__meta">
+        {bill.current_node && box !== 'draft' ? `${bill.current_node} · ` : ''}
+        {time.label} {time.value}
+      </div>
+      {bill.on_behalf_of && <Tag color="purple">{bill.on_behalf_of}</Tag>}
+    </List.Item>
+  );
+}
+
+/** A box's bills: a sortable table on a desk, cards on a phone; a row opens the bill. */
+export function BillTable({ box, data, isLoading, sort, onSortChange, onPageChange, onOpen }: BillTableProps) {
+  const isMobile = useIsMobile();
+  const empty = <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={BillPageMessages.emptyBox(box)} />;
+
+  if (isMobile) {
+    return (
+      <>
+        <List<BillListRow>
+          className="bill-cards"
+          loading={isLoading}
+          dataSource={data?.list ?? []}
+          locale={{ emptyText: empty }}
+          renderItem={(bill) => <BillCard bill={bill} box={box} onOpen={onOpen} />}
+        />
+        {(data?.total ?? 0) > 0 && (
+          <Pagination
+            simple
+            hideOnSinglePage
+            className="bill-cards__pages"
+            current={data?.page ?? 1}
+            pageSize={data?.per_page ?? 15}
+            total={data?.total ?? 0}
+            onChange={onPageChange}
+          />
+        )}
+      </>
+    );
+  }
+
+  const handleChange: TableProps<BillListRow>['onChange'] = (_pagination, _filters, sorter, extra) => {
+    if (extra.action !== 'sort') return;
+    const one = Array.isArray(sorter) ? sorter[0] : sorter;
+    if (!one?.columnKey || !one.order) {
+      onSortChange({ sort: 'updated_at', order: 'desc' });
+      return;
+    }
+    onSortChange({ sort: one.columnKey as BillSortField, order: one.order === 'ascend' ? 'asc' : 'desc' });
+  };
+
+  return (
+    <Table<BillListRow>
+      className="bill-table"
+      rowKey="id"
+      columns={columns(box, sort)}
+      dataSource={data?.list ?? []}
+      loading={isLoading}
+      locale={{ emptyText: empty }}
+      onRow={(bill) => ({ onClick: () => onOpen(bill), className: 'bill-table__row' })}
+      onChange={handleChange}
+      pagination={{
+        current: data?.page ?? 1,
+        pageSize: data?.per_page ?? 15,
+        total: data?.total ?? 0,
+        showSizeChanger: true,
+        pageSizeOptions: [15, 30, 50, 100],
+        showTotal: (total) => BillPageMessages.total(total),
+        onChange: onPageChange,
+      }}
+    />
+  );
+}

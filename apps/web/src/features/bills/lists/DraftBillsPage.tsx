@@ -1,0 +1,6 @@
+import { BillListPage } from './BillListPage';
+
+/** /office/approval/draft: 草稿箱. */
+export default function DraftBillsPage() {
+  return <BillListPage box="draft" />;
+}

@@ -1,0 +1,33 @@
+import { Card, Result, Skeleton } from 'antd';
+import { Link } from 'react-router';
+import { BILL_BOX_TITLES } from '@osp/shared';
+import { useDashboardCounts } from '../../../api/bills';
+
+/** My approvals at a glance (GET /api/dashboard): what waits for me, what I sent that is running, my drafts. */
+export function ApprovalCard() {
+  const counts = useDashboardCounts();
+  const tiles = counts.data
+    ? [
+        { key: 'todo', label: BILL_BOX_TITLES.todo, value: counts.data.todo, to: '/office/approval/todo', isUrgent: counts.data.todo > 0 },
+        { key: 'doing', label: '我发起的审批中', value: counts.data.doing, to: '/office/approval/mine', isUrgent: false },
+        { key: 'draft', label: BILL_BOX_TITLES.draft, value: counts.data.draft, to: '/office/approval/draft', isUrgent: false },
+      ]
+    : [];
+
+  return (
+    <Card title="我的审批" variant="borderless" className="dashboard-card">
+      {counts.data && (
+        <div className="approval-tiles">
+          {tiles.map((tile) => (
+            <Link key={tile.key} to={tile.to} className={`approval-tile${tile.isUrgent ? ' approval-tile--urgent' : ''}`}>
+              <span className="approval-tile__value">{tile.value}</span>
+              <span className="approval-tile__label">{tile.label}</span>
+            </Link>
+          ))}
+        </div>
+      )}
+      {counts.isPending && <Skeleton active paragraph={{ rows: 1 }} />}
+      {counts.isError && <Result status="warning" subTitle="审批数据暂时无法获取" />}
+    </Card>
+  );
+}
