@@ -3,6 +3,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, userId, type TestServer } from '../../../test/harness';
 import { lastOperation, snapshot } from './test-support';
 
+/** The approval area of the seeded menu, which every signed-in user sees. */
+const APPROVAL = [
+  '/office',
+  '/office/approval',
+  '/office/approval/todo',
+  '/office/approval/done',
+  '/office/approval/mine',
+  '/office/approval/draft',
+];
+
 let server: TestServer;
 let admin: string;
 let zhangsan: string;
@@ -165,7 +175,7 @@ describe('PUT /api/admin/roles/:id/permissions', () => {
       .execute();
     await server.accessChanged();
     const menuPaths = async () => paths((await server.call<MenuItem[]>('GET', '/api/user/menu', { token: zhangsan })).body.data);
-    expect(await menuPaths()).toEqual(['/home', '/dashboard/index', '/system', '/system/depts']);
+    expect(await menuPaths()).toEqual(['/home', '/dashboard/index', ...APPROVAL, '/system', '/system/depts']);
     expect((await server.call<AdminDept[]>('GET', '/api/admin/depts', { token: zhangsan })).status).toBe(200);
 
     const changed = await server.call('PUT', `/api/admin/roles/${role}/permissions`, {
@@ -173,7 +183,7 @@ describe('PUT /api/admin/roles/:id/permissions', () => {
       body: { permissions: ['sys_menu', 'point_rank'] },
     });
     expect(changed.body).toMatchObject({ status_code: 0, message: '权限已保存，用户下一次操作时生效' });
-    expect(await menuPaths()).toEqual(['/home', '/dashboard/index', '/system', '/system/menus']);
+    expect(await menuPaths()).toEqual(['/home', '/dashboard/index', ...APPROVAL, '/system', '/system/menus']);
     const profile = await server.call<UserProfile>('GET', '/api/user/profile', { token: zhangsan });
     expect(profile.body.data.permissions).toContain('sys_menu');
     expect(profile.body.data.permissions).not.toContain('sys_dept');

@@ -22,18 +22,35 @@ beforeAll(async () => {
 });
 afterAll(async () => server.close());
 
+/** The approval area of the seeded menu, which every signed-in user sees. */
+const APPROVAL = [
+  '/office',
+  '/office/approval',
+  '/office/approval/todo',
+  '/office/approval/done',
+  '/office/approval/mine',
+  '/office/approval/draft',
+];
+
 const paths = (items: MenuItem[]): string[] => items.flatMap((i) => [i.path, ...paths(i.children)]);
 
 describe('GET /api/user/menu', () => {
   it('gives a user only the entries their permissions allow', async () => {
     const staff = await server.call<MenuItem[]>('GET', '/api/user/menu', { token: await server.signIn('zhangsan') });
-    expect(paths(staff.body.data)).toEqual(['/home', '/dashboard/index']);
+    expect(paths(staff.body.data)).toEqual(['/home', '/dashboard/index', ...APPROVAL]);
 
     const rules = await server.call<MenuItem[]>('GET', '/api/user/menu', { token: await server.signIn('songjie') });
-    expect(paths(rules.body.data)).toEqual(['/home', '/dashboard/index', '/iptv', '/iptv/settlement-rule']);
+    expect(paths(rules.body.data)).toEqual(['/home', '/dashboard/index', ...APPROVAL, '/iptv', '/iptv/settlement-rule']);
 
     const iptv = await server.call<MenuItem[]>('GET', '/api/user/menu', { token: await server.signIn('zhaoliu') });
-    expect(paths(iptv.body.data)).toEqual(['/home', '/dashboard/index', '/iptv', '/iptv/business-details', '/iptv/settlement-rule']);
+    expect(paths(iptv.body.data)).toEqual([
+      '/home',
+      '/dashboard/index',
+      ...APPROVAL,
+      '/iptv',
+      '/iptv/business-details',
+      '/iptv/settlement-rule',
+    ]);
   });
 
   it('carries the SPEC §3 fields', async () => {
