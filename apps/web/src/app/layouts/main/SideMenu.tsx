@@ -3,6 +3,7 @@ import { useMemo, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import type { SideMenuEntry } from '@osp/shared';
 import { MenuIcon } from './menu-icons';
+import { highlightedPath } from './menu-highlight';
 import { groupTrail, menuTrailFor } from './menu-trail';
 
 type MenuEntryItem = Required<MenuProps>['items'][number];
@@ -24,10 +25,10 @@ interface SideMenuProps {
 
 /** SPEC §2 side menu: the selected item follows the route and only one group is open at a time. */
 export function SideMenu({ entries, isCollapsed, onNavigate }: SideMenuProps) {
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
   const navigate = useNavigate();
   const items = useMemo(() => toMenuItems(entries), [entries]);
-  const trail = useMemo(() => menuTrailFor(entries, pathname), [entries, pathname]);
+  const trail = useMemo(() => menuTrailFor(entries, highlightedPath(pathname, search)), [entries, pathname, search]);
   const routeGroups = trail.slice(0, -1);
   const routeGroupsKey = routeGroups.join('|');
 

@@ -1,0 +1,15 @@
+import { describe, expect, it } from 'vitest';
+import { highlightedPath } from './menu-highlight';
+
+describe('highlightedPath', () => {
+  it('keeps the list a bill was opened from highlighted', () => {
+    expect(highlightedPath('/office/approval/detail', '?from=todo&billID=3&origin=list&status=doing')).toBe('/office/approval/todo');
+    expect(highlightedPath('/office/approval/detail', '?from=mine&billID=3')).toBe('/office/approval/mine');
+  });
+
+  it('leaves every other page, and an unknown origin, to the nearest parent rule', () => {
+    expect(highlightedPath('/office/approval/detail', '?from=print&billID=3')).toBe('/office/approval/detail');
+    expect(highlightedPath('/office/approval/detail', '')).toBe('/office/approval/detail');
+    expect(highlightedPath('/system/users', '?from=todo')).toBe('/system/users');
+  });
+});

@@ -1,0 +1,18 @@
+import { BILL_BOXES } from '@osp/shared';
+
+/**
+ * Pages outside the menu whose query names the menu entry they belong to: a bill's detail keeps
+ * the list it was opened from highlighted (?from=todo → 待我审批), as SPEC §2 does for other
+ * pages reached from a list. Any other page highlights its nearest parent path (menu-trail.ts).
+ */
+const QUERY_HIGHLIGHTS: Readonly<Record<string, (query: URLSearchParams) => string | undefined>> = {
+  '/office/approval/detail': (query) => {
+    const from = query.get('from');
+    return from !== null && (BILL_BOXES as readonly string[]).includes(from) ? `/office/approval/${from}` : undefined;
+  },
+};
+
+/** The path whose menu entry the side menu highlights for the page at `pathname` + `search`. */
+export function highlightedPath(pathname: string, search: string): string {
+  return QUERY_HIGHLIGHTS[pathname]?.(new URLSearchParams(search)) ?? pathname;
+}
