@@ -156,3 +156,48 @@ test('[BILLS] 发起审批 and the edit page at 390 px', async ({ page }) => {
   await expect(page.getByText(FormValueMessages.requiredChoice('报销类别'))).toBeVisible();
   await saveScreenshot(page, 'bills-edit-390');
 });
+
+test('[BILLS] what was typed survives the browser’s back button: the edit page offers it back', async ({ page, request }) => {
+  const { token } = await signInViaApi(page, 'zhangsan');
+  const templates = await getData<Paged<TemplateSummary>>(request, token, '/api/templates?per_page=100');
+  const expense = templates.list.find((t) => t.name === '费用报销');
+  expect(expense).toBeDefined();
+  await page.goto('/office/approval');
+  await page.goto(`/office/approval/edit?templateID=${expense?.id}`);
+  await expect(page.getByText(BillEditTexts.formSection)).toBeVisible();
+
+  await page.getByLabel(BillEditTexts.titleLabel).fill('十一月上海出差报销');
+  await button(page, '添加一行').click();
+  await fillItem(page, 0, { desc: '上海往返高铁', date: '2026-11-02', amount: '1200.50' });
+  // The browser's own back button cannot be held by a BrowserRouter page: the typing must survive it.
+  await expect
+    .poll(() =>
+      page.evaluate(() =>
+        Object.keys(sessionStorage)
+          .map((key) => sessionStorage.getItem(key) ?? '')
+          .join(),
+      ),
+    )
+    .toContain('1200.50');
+  await page.goBack();
+  await expect(page).toHaveURL((url) => url.pathname === '/office/approval');
+  await page.goForward();
+
+  const offer = page.getByRole('alert').filter({ hasText: '未保存的填写内容' });
+  await expect(offer).toBeVisible();
+  await saveScreenshot(page, 'bills-edit-local-copy-1440');
+  await button(offer, BillEditTexts.localCopyRestore).click();
+  await expect(message(page, BillEditTexts.localCopyRestored)).toBeVisible();
+  await expect(page.getByLabel(BillEditTexts.titleLabel)).toHaveValue('十一月上海出差报销');
+  await expect(itemRow(page, 0).getByLabel('费用说明')).toHaveValue('上海往返高铁');
+  await expect(itemRow(page, 0).getByLabel('金额（元）')).toHaveValue(/1,?200\.50/);
+
+  // Discarded, it is not offered again.
+  await page.reload();
+  const again = page.getByRole('alert').filter({ hasText: '未保存的填写内容' });
+  await expect(again).toBeVisible();
+  await button(again, BillEditTexts.localCopyDiscard).click();
+  await page.reload();
+  await expect(page.getByText(BillEditTexts.formSection)).toBeVisible();
+  await expect(page.getByRole('alert').filter({ hasText: '未保存的填写内容' })).toHaveCount(0);
+});

@@ -57,4 +57,8 @@ export const BillEditTexts = {
   notEditable: '该单据当前不能修改',
   missingTemplate: '缺少模板或单据编号，请从「发起审批」选择模板',
   toStart: '去发起审批',
+  localCopyFound: (time: string) => `发现 ${time} 未保存的填写内容，是否恢复？`,
+  localCopyRestore: '恢复',
+  localCopyDiscard: '丢弃',
+  localCopyRestored: '已恢复未保存的填写内容',
 } as const;

@@ -1,4 +1,4 @@
-import { Alert, Card, Flex, Form, Input } from 'antd';
+import { Alert, Button, Card, Flex, Form, Input } from 'antd';
 import {
   ApprovalMessages,
   BILL_TITLE_MAX,
@@ -9,12 +9,14 @@ import {
   type FieldErrors,
   type FormSchema,
 } from '@osp/shared';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useCreateBill, useReleaseBill, useUpdateBill, type BillForm } from '../../../api/bills-edit';
 import { ApiError } from '../../../api/client';
+import { useProfile } from '../../../api/user';
 import { ButtonGuarded } from '../../../components/ButtonGuarded';
 import { toast } from '../../../components/toast';
+import { formatDateTime } from '../../../utils/datetime';
 import { detailPath } from '../detail/flow-display';
 import {
   BillFormFields,
@@ -28,6 +30,7 @@ import {
 } from '../form';
 import { UserSelect } from '../form/inputs';
 import { stepOfMessage, type ChosenStep } from './edit-path';
+import { dropLocalCopy, isNewerThanSaved, localCopyKey, readLocalCopy, writeLocalCopy, type LocalCopy } from './local-copy';
 import { useLeaveGuard } from './useLeaveGuard';
 
 export interface SavedBill {
@@ -80,6 +83,47 @@ export function BillEditor({ templateId, schema, chosenSteps, bill, initialValue
   const isResubmit = saved?.status === 'rejected' || saved?.status === 'returned';
   useLeaveGuard(isDirty, '.bill-edit-page');
 
+  // What was typed and not saved yet survives the browser's back button, a reload or a crash.
+  const { data: profile } = useProfile();
+  const copyKey = profile ? localCopyKey(profile.id, templateId, saved?.id) : null;
+  const [offeredCopy, setOfferedCopy] = useState<LocalCopy | null>(null);
+  const [checkedKey, setCheckedKey] = useState<string | null>(null);
+  if (copyKey !== null && checkedKey !== copyKey) {
+    // Once per key (state derived from the key): the copy left by an earlier visit, if newer than the bill.
+    setCheckedKey(copyKey);
+    const copy = readLocalCopy(sessionStorage, copyKey);
+    setOfferedCopy(copy && isNewerThanSaved(copy, bill?.updated_at) ? copy : null);
+  }
+  const copyTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(copyTimer.current), []);
+  const keepLocalCopy = () => {
+    if (copyKey === null) return;
+    clearTimeout(copyTimer.current);
+    copyTimer.current = setTimeout(() => {
+      const values = form.getFieldsValue(true) as Values;
+      writeLocalCopy(sessionStorage, copyKey, {
+        savedAt: new Date().toISOString(),
+        title: values.title,
+        form: toPayload(schema, values.form),
+        chosen: values.chosen,
+      });
+    }, 300);
+  };
+  const forgetLocalCopies = (...keys: (string | null)[]) => {
+    clearTimeout(copyTimer.current);
+    for (const key of keys) if (key !== null) dropLocalCopy(sessionStorage, key);
+  };
+  const restoreLocalCopy = (copy: LocalCopy) => {
+    form.setFieldsValue({
+      title: copy.title,
+      form: toEditorValues(schema, copy.form as FormValues),
+      chosen: (copy.chosen ?? {}) as Values['chosen'],
+    });
+    setOfferedCopy(null);
+    setIsDirty(true);
+    toast.success(BillEditTexts.localCopyRestored);
+  };
+
   const [initial] = useState<Values>(() => ({
     title: bill?.title,
     form: toEditorValues(schema, initialValues ?? {}, initialItems),
@@ -130,8 +174,9 @@ export function BillEditor({ templateId, schema, chosenSteps, bill, initialValue
     if (!check(payload, 'draft')) return;
     setIsBusy(true);
     try {
-      await saveDraft(values, payload);
+      const next = await saveDraft(values, payload);
       setIsDirty(false);
+      forgetLocalCopies(copyKey, profile ? localCopyKey(profile.id, templateId, next.id) : null);
       toast.success(ApprovalMessages.saved);
     } catch (error) {
       showServerErrors(error);
@@ -165,6 +210,7 @@ export function BillEditor({ templateId, schema, chosenSteps, bill, initialValue
         ...(chosenSteps.length > 0 ? { chosen_handlers: chosen } : {}),
       });
       setIsDirty(false);
+      forgetLocalCopies(copyKey, profile ? localCopyKey(profile.id, templateId, target.id) : null);
       toast.success(result.resubmitted ? ApprovalMessages.resubmitted : ApprovalMessages.released);
       void navigate(detailPath({ id: result.id, status: result.status }, 'mine', 'edit'), { replace: true });
     } catch (error) {
@@ -181,9 +227,36 @@ export function BillEditor({ templateId, schema, chosenSteps, bill, initialValue
       name="bill-edit"
       className="bill-edit__form"
       initialValues={initial}
-      onValuesChange={() => setIsDirty(true)}
+      onValuesChange={() => {
+        setIsDirty(true);
+        keepLocalCopy();
+      }}
       scrollToFirstError={{ behavior: 'smooth', block: 'center' }}
     >
+      {offeredCopy && (
+        <Alert
+          className="bill-edit__hint"
+          type="info"
+          showIcon
+          title={BillEditTexts.localCopyFound(formatDateTime(offeredCopy.savedAt))}
+          action={
+            <Flex gap={8}>
+              <Button size="small" type="primary" onClick={() => restoreLocalCopy(offeredCopy)}>
+                {BillEditTexts.localCopyRestore}
+              </Button>
+              <Button
+                size="small"
+                onClick={() => {
+                  forgetLocalCopies(copyKey);
+                  setOfferedCopy(null);
+                }}
+              >
+                {BillEditTexts.localCopyDiscard}
+              </Button>
+            </Flex>
+          }
+        />
+      )}
       {isResubmit && <Alert className="bill-edit__hint" type="warning" showIcon title={BillEditTexts.resubmitHint} />}
       <Card className="bill-edit__card" title={BillEditTexts.formSection}>
         <Form.Item name="title" label={BillEditTexts.titleLabel}>
