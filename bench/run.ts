@@ -1,6 +1,7 @@
 /**
  * `npm run bench`: hello-world and one-row baselines, then OSP's GET /api/user/profile and
- * GET /api/user/menu, on SQLite and PostgreSQL, each server in a fresh child process.
+ * GET /api/user/menu (suite "foundation"), and the approval bills at 10 000 and 1 000 000 bills (suite
+ * "bills"), on SQLite and PostgreSQL, each server in a fresh child process.
  * Writes docs/performance.md (generated section) and bench/results/latest.json.
  */
 import path from 'node:path';
@@ -20,6 +21,7 @@ import {
   type TargetResult,
 } from './lib/report';
 import { TARGETS, type Target } from './lib/targets';
+import { runBillsSuite } from './lib/bills-suite';
 
 const DOC_FILE = path.join(ROOT_DIR, 'docs/performance.md');
 const JSON_FILE = path.join(ROOT_DIR, 'bench/results/latest.json');
@@ -48,7 +50,7 @@ async function runTarget(target: Target, setup: EngineSetup, config: BenchConfig
   return result;
 }
 
-async function runEngine(engine: EngineResult['engine'], config: BenchConfig): Promise<EngineResult> {
+async function runFoundation(engine: EngineResult['engine'], config: BenchConfig): Promise<EngineResult> {
   const preparation = await prepareEngine(engine, config);
   if (!preparation.ok) {
     console.log(`\n[${engine}] SKIPPED: ${preparation.reason}`);
@@ -70,12 +72,22 @@ async function runEngine(engine: EngineResult['engine'], config: BenchConfig): P
   }
 }
 
+async function runEngine(engine: EngineResult['engine'], config: BenchConfig): Promise<EngineResult> {
+  const result: EngineResult = config.suites.includes('foundation') ? await runFoundation(engine, config) : { engine, targets: [] };
+  if (config.suites.includes('bills') && !result.skipped) {
+    result.bills = await runBillsSuite(engine, config);
+    if (result.bills.skipped && result.targets.length === 0) result.skipped = result.bills.skipped;
+  }
+  return result;
+}
+
 async function main(): Promise<number> {
   installExitHandlers();
   const config = loadBenchConfig();
   const machine = machineInfo();
   console.log(
-    `OSP bench: ${config.runs} × ${config.duration} s per target, ${config.connections} connections, engines ${config.engines.join(', ')}; ` +
+    `OSP bench: ${config.runs} × ${config.duration} s per target, ${config.connections} connections, engines ${config.engines.join(', ')}, ` +
+      `suites ${config.suites.join(', ')}; ` +
       `${machine.nproc} cores, load average ${machine.loadAverageAtStart.join(' ')}`,
   );
   const report: BenchReport = {
@@ -88,6 +100,8 @@ async function main(): Promise<number> {
       warmup: config.warmup,
       engines: config.engines,
       ospLogLevel: config.ospLogLevel,
+      suites: config.suites,
+      bills: config.bills,
     },
     note: config.note,
     goals: GOALS,
@@ -102,7 +116,10 @@ async function main(): Promise<number> {
     writeDoc(DOC_FILE, report);
     console.log(`wrote ${path.relative(ROOT_DIR, DOC_FILE)}`);
   }
-  const failed = report.engines.some((section) => section.targets.some((t) => t.error));
+  const failed = report.engines.some(
+    (section) =>
+      section.targets.some((t) => t.error) || (section.bills?.targets.some((t) => t.error || (t.agree?.failures ?? 0) > 0) ?? false),
+  );
   return failed ? 1 : 0;
 }
 

@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 export const ROOT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 export type EngineName = 'sqlite' | 'postgres';
+export type SuiteName = 'foundation' | 'bills';
 
 export interface BenchConfig {
   /** Seconds per measured run. */
@@ -23,6 +24,22 @@ export interface BenchConfig {
   writeDocs: boolean;
   /** Free text put into the report, e.g. "shared the machine with a test run". */
   note: string;
+  /** Which groups of targets run: the baselines with profile/menu, and the approval bills of issue 4. */
+  suites: SuiteName[];
+  /** The approval-bills suite (bench/lib/bills-suite.ts). */
+  bills: {
+    /** Bills of the large data set (the measured one). */
+    large: number;
+    /** Bills of the reference data set its requests/s are compared with. */
+    small: number;
+    users: number;
+    /** Pending tasks of the benchmark user lisi (his todo box), the same in both data sets. */
+    todo: number;
+    /** Pending tasks generated for the agree load (large data set only). */
+    agreeTasks: number;
+    /** Concurrent agree requests. */
+    agreeConnections: number;
+  };
 }
 
 function positiveInt(name: string, fallback: number): number {
@@ -48,6 +65,18 @@ function engines(): EngineName[] {
   return result;
 }
 
+function suites(): SuiteName[] {
+  const raw = process.env.BENCH_SUITES ?? 'foundation,bills';
+  const result: SuiteName[] = [];
+  for (const name of raw.split(',').map((n) => n.trim().toLowerCase())) {
+    if (name === '') continue;
+    if (name !== 'foundation' && name !== 'bills') throw new Error(`BENCH_SUITES: unknown suite "${name}" (use foundation, bills)`);
+    if (!result.includes(name)) result.push(name);
+  }
+  if (result.length === 0) throw new Error('BENCH_SUITES names no suite');
+  return result;
+}
+
 export function loadBenchConfig(): BenchConfig {
   return {
     duration: positiveInt('BENCH_DURATION', 10),
@@ -59,5 +88,14 @@ export function loadBenchConfig(): BenchConfig {
     ospLogLevel: process.env.BENCH_OSP_LOG_LEVEL ?? 'info',
     writeDocs: !['0', 'false', 'no', 'off'].includes((process.env.BENCH_DOCS ?? '1').toLowerCase()),
     note: process.env.BENCH_NOTE ?? '',
+    suites: suites(),
+    bills: {
+      large: positiveInt('BENCH_BILLS', 1_000_000),
+      small: positiveInt('BENCH_BILLS_BASE', 10_000),
+      users: positiveInt('BENCH_USERS', 10_000),
+      todo: positiveInt('BENCH_TODO', 200),
+      agreeTasks: positiveInt('BENCH_AGREE_TASKS', 30_000),
+      agreeConnections: positiveInt('BENCH_AGREE_CONNECTIONS', 10),
+    },
   };
 }

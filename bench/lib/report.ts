@@ -5,6 +5,7 @@ import path from 'node:path';
 import type { BenchConfig, EngineName } from './config';
 import type { Measurement } from './load';
 import type { TargetId } from './targets';
+import { BILLS_GOALS, type BillsSection, type BillsTargetResult } from './bills-suite';
 
 export const GOALS = { minRatio: 0.35, maxP99Ms: 25 } as const;
 
@@ -30,6 +31,8 @@ export interface EngineResult {
   engine: EngineName;
   skipped?: string;
   targets: TargetResult[];
+  /** The approval-bills suite, when it ran. */
+  bills?: BillsSection;
 }
 
 export interface Machine {
@@ -44,7 +47,7 @@ export interface Machine {
 export interface BenchReport {
   date: string;
   machine: Machine;
-  settings: Pick<BenchConfig, 'duration' | 'runs' | 'connections' | 'warmup' | 'engines' | 'ospLogLevel'>;
+  settings: Pick<BenchConfig, 'duration' | 'runs' | 'connections' | 'warmup' | 'engines' | 'ospLogLevel' | 'suites' | 'bills'>;
   note: string;
   goals: typeof GOALS;
   engines: EngineResult[];
@@ -130,11 +133,121 @@ function skippedLines(report: BenchReport): string[] {
   return report.engines.flatMap((section) => (section.skipped ? [`${section.engine}: not measured — ${section.skipped}`] : []));
 }
 
+function textTable<R extends object>(headers: R, rows: R[]): string {
+  const columns = Object.keys(headers) as (keyof R)[];
+  const all = [headers, ...rows];
+  const widths = columns.map((column) => Math.max(...all.map((row) => String(row[column]).length)));
+  const line = (row: R) => columns.map((column, i) => String(row[column]).padEnd(widths[i] ?? 0)).join('  ');
+  return [line(headers), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)].join('\n');
+}
+
 export function consoleTable(report: BenchReport): string {
-  const rows = [HEADERS, ...rowsOf(report)];
-  const widths = COLUMNS.map((column) => Math.max(...rows.map((row) => row[column].length)));
-  const line = (row: Row) => COLUMNS.map((column, i) => row[column].padEnd(widths[i] ?? 0)).join('  ');
-  return [line(HEADERS), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.slice(1).map(line), ...skippedLines(report)].join('\n');
+  const parts: string[] = [];
+  const foundation = rowsOf(report);
+  if (foundation.length > 0) parts.push(textTable(HEADERS, foundation));
+  const bills = billsRowsOf(report);
+  if (bills.length > 0) parts.push(textTable(BILLS_HEADERS, bills), ...seedLines(report));
+  return [...parts, ...skippedLines(report)].join('\n\n');
+}
+
+// ---------- the approval-bills suite ----------
+
+function billsVerdict(target: BillsTargetResult): string {
+  if (target.error) return 'failed';
+  if (target.kind === 'agree')
+    return (target.agree?.failures ?? 0) > 0 ? `${target.agree?.failures} failed requests` : 'measured (no target)';
+  if (!target.large) return 'reference';
+  if (!target.goal) return '—';
+  if (target.goal.met) return 'met';
+  const why: string[] = [];
+  if (!target.goal.p99Met) why.push(`p99 ≥ ${BILLS_GOALS.maxP99Ms} ms`);
+  if (!target.goal.ratioMet) why.push(`req/s ${pct(target.ratio)} of the small set < ${pct(BILLS_GOALS.minRatioToSmall)}`);
+  if (!target.goal.clean) why.push(`${target.measurement?.failures ?? 0} failed requests`);
+  return `NOT met (${why.join('; ')})`;
+}
+
+interface BillsRow {
+  engine: string;
+  target: string;
+  bills: string;
+  rps: string;
+  p99: string;
+  ratio: string;
+  cpu: string;
+  runs: string;
+  verdict: string;
+}
+
+const BILLS_HEADERS: BillsRow = {
+  engine: 'Engine',
+  target: 'Endpoint',
+  bills: 'bills',
+  rps: 'req/s (median)',
+  p99: 'p99 ms (median)',
+  ratio: 'vs small set req/s',
+  cpu: 'server CPU µs/req',
+  runs: 'req/s of each run',
+  verdict: 'Target',
+};
+const BILLS_COLUMNS = Object.keys(BILLS_HEADERS) as (keyof BillsRow)[];
+
+function billsRowsOf(report: BenchReport): BillsRow[] {
+  const rows: BillsRow[] = [];
+  for (const section of report.engines) {
+    for (const target of section.bills?.targets ?? []) {
+      const m = target.measurement;
+      const a = target.agree;
+      rows.push({
+        engine: section.engine,
+        target: target.label,
+        bills: int(target.bills),
+        rps: m ? int(m.rps) : a ? `${int(a.opsPerSecond)} agrees/s` : '—',
+        p99: m ? ms(m.p99) : a ? ms(a.p99) : '—',
+        ratio: pct(target.ratio),
+        cpu: m?.serverCpuUs === undefined ? '—' : int(m.serverCpuUs),
+        runs: m
+          ? m.runs.map((run) => int(run.rps)).join(' / ')
+          : a
+            ? a.runs.map((run) => int(run.opsPerSecond)).join(' / ')
+            : (target.error ?? ''),
+        verdict: billsVerdict(target),
+      });
+    }
+  }
+  return rows;
+}
+
+function seedLines(report: BenchReport): string[] {
+  return report.engines.flatMap((section) =>
+    (section.bills?.seeds ?? []).map(
+      (seed) =>
+        `${section.engine}: generated ${int(seed.bills)} bills (${int(seed.rows)} rows in the six bill tables) and ${int(seed.users)} users ` +
+        `in ${seed.seconds.toFixed(1)} s; ${seed.benchUser} has ${seed.todoCount} pending tasks` +
+        (seed.agreeTasks > 0 ? `; ${int(seed.agreeTasks)} pending tasks for the agree load` : ''),
+    ),
+  );
+}
+
+function billsMarkdown(report: BenchReport): string[] {
+  const rows = billsRowsOf(report);
+  if (rows.length === 0) return [];
+  const cell = (text: string) => text.replaceAll('|', '\\|');
+  const { bills } = report.settings;
+  return [
+    '',
+    '### Approval bills (issue 4)',
+    '',
+    `Per engine two fresh databases: ${int(bills.small)} bills (the reference) and ${int(bills.large)} bills, each with`,
+    `${int(bills.users)} generated users, made by \`bench/lib/bills-seed.ts\` (see "The approval-bills suite" above). Signed in as`,
+    `\`lisi\`; the agree load uses ${bills.agreeConnections} concurrent requests. Targets, at ${int(bills.large)} bills: p99 under`,
+    `${BILLS_GOALS.maxP99Ms} ms, and at least ${pct(BILLS_GOALS.minRatioToSmall)} of the requests/s of the same endpoint at ${int(bills.small)} bills.`,
+    '',
+    ...seedLines(report).map((line) => `- ${line}`),
+    '',
+    `| ${BILLS_COLUMNS.map((c) => BILLS_HEADERS[c]).join(' | ')} |`,
+    `| ${BILLS_COLUMNS.map((c) => (['bills', 'rps', 'p99', 'ratio', 'cpu'].includes(c) ? '---:' : '---')).join(' | ')} |`,
+    ...rows.map((row) => `| ${BILLS_COLUMNS.map((c) => cell(row[c])).join(' | ')} |`),
+  ];
 }
 
 function markdownTable(report: BenchReport): string {
@@ -157,7 +270,13 @@ export function markdownSection(report: BenchReport): string {
     for (const target of section.targets) {
       if (target.hasGoal) goalLines.push(`- ${section.engine}, ${target.label}: **${verdict(target)}**`);
     }
+    for (const target of section.bills?.targets ?? []) {
+      if (target.large && target.kind !== 'agree') {
+        goalLines.push(`- ${section.engine}, ${target.label} at ${int(target.bills)} bills: **${billsVerdict(target)}**`);
+      }
+    }
   }
+  const hasFoundation = report.engines.some((section) => section.targets.length > 0);
   goalLines.push(...skippedLines(report).map((line) => `- ${line}`));
   return [
     MARK_START,
@@ -168,7 +287,7 @@ export function markdownSection(report: BenchReport): string {
     // The load average lags by minutes, so it is shown, not judged: BENCH_NOTE says what else ran.
     `- Load average when the run began (1, 5, 15 min): ${machine.loadAverageAtStart.join(', ')}`,
     ...(report.note ? [`- Note: ${report.note}`] : []),
-    `- Settings: ${settings.runs} × ${settings.duration} s per target after ${settings.warmup} s of warm-up, ${settings.connections} connections, engines ${settings.engines.join(', ')}`,
+    `- Settings: ${settings.runs} × ${settings.duration} s per target after ${settings.warmup} s of warm-up, ${settings.connections} connections, engines ${settings.engines.join(', ')}, suites ${settings.suites.join(', ')}`,
     '',
     '### Method',
     '',
@@ -194,7 +313,8 @@ export function markdownSection(report: BenchReport): string {
     '',
     '### Results',
     '',
-    markdownTable(report),
+    ...(hasFoundation ? [markdownTable(report)] : ['(suite "foundation" not run)']),
+    ...billsMarkdown(report),
     '',
     '### Targets met?',
     '',

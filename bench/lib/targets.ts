@@ -3,7 +3,7 @@ import type { BenchConfig } from './config';
 import type { EngineSetup } from './engines';
 import { envelopeOf, freePort, requestJson, waitUntilServing } from './http';
 import type { LoadTarget } from './load';
-import { startServer, type ServerProcess } from './processes';
+import { startServer, stopServer, type ServerProcess } from './processes';
 
 export type TargetId = 'hello' | 'one-row' | 'osp-profile' | 'osp-menu';
 
@@ -20,7 +20,12 @@ export interface Target {
   start: (setup: EngineSetup, config: BenchConfig) => Promise<Started>;
 }
 
-const OSP_USER = { username: 'zhangsan', password: 'Demo@1234' };
+export interface OspUser {
+  username: string;
+  password: string;
+}
+
+const OSP_USER: OspUser = { username: 'zhangsan', password: 'Demo@1234' };
 
 /** Starts a server script on a free port and waits until `probePath` answers. */
 async function launch(
@@ -47,16 +52,16 @@ async function expectOk(url: string, headers: Record<string, string>, wantsEnvel
   }
 }
 
-async function signIn(base: string): Promise<string> {
+export async function signIn(base: string, user: OspUser = OSP_USER): Promise<string> {
   const { status, body } = await requestJson(`${base}/api/authorizations`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(OSP_USER),
+    body: JSON.stringify(user),
   });
   const data = envelopeOf(body)?.data;
   const token = typeof data === 'object' && data !== null && 'token' in data ? data.token : undefined;
   if (status !== 200 || typeof token !== 'string') {
-    throw new Error(`sign-in as ${OSP_USER.username} failed (${status}): ${JSON.stringify(body).slice(0, 300)}`);
+    throw new Error(`sign-in as ${user.username} failed (${status}): ${JSON.stringify(body).slice(0, 300)}`);
   }
   return token;
 }
@@ -66,12 +71,23 @@ async function signIn(base: string): Promise<string> {
  * request), signs in and checks that `path` answers. The first start migrates and seeds the demo
  * company (argon2 hashes), hence the long wait.
  */
-export async function startOsp(setup: EngineSetup, config: BenchConfig, path: string, nodeArgs: readonly string[] = []): Promise<Started> {
+export async function startOsp(
+  setup: EngineSetup,
+  config: BenchConfig,
+  path: string,
+  nodeArgs: readonly string[] = [],
+  user: OspUser = OSP_USER,
+): Promise<Started & { base: string }> {
   const env = { ...setup.ospEnv, HOST: '127.0.0.1', LOG_LEVEL: config.ospLogLevel };
   const { server, base } = await launch(`OSP server (${setup.engine})`, 'apps/server/src/main.ts', env, '/api/health', 180_000, nodeArgs);
-  const headers = { authorization: `Bearer ${await signIn(base)}`, service: 'dashboard' };
-  await expectOk(`${base}${path}`, headers, true);
-  return { server, load: { url: `${base}${path}`, headers, pid: server.pid } };
+  try {
+    const headers = { authorization: `Bearer ${await signIn(base, user)}`, service: 'dashboard' };
+    await expectOk(`${base}${path}`, headers, true);
+    return { server, base, load: { url: `${base}${path}`, headers, pid: server.pid } };
+  } catch (error) {
+    await stopServer(server);
+    throw error;
+  }
 }
 
 function ospEndpoint(id: TargetId, path: string): Target {
