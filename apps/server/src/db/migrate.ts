@@ -5,6 +5,7 @@ import { foundation } from './migrations/0001-foundation';
 import { administration } from './migrations/0002-administration';
 import { passwordRecovery } from './migrations/0004-password-recovery';
 import { approval } from './migrations/0006-approval';
+import { billTracks } from './migrations/0007-bill-tracks';
 
 /** Migrations in order. Names sort as they run; never rename or edit one that has shipped. */
 function migrationsFor(handle: DbHandle): Record<string, Migration> {
@@ -14,6 +15,7 @@ function migrationsFor(handle: DbHandle): Record<string, Migration> {
     '0002-administration': administration(kit),
     '0004-password-recovery': passwordRecovery(kit),
     '0006-approval': approval(kit),
+    '0007-bill-tracks': billTracks(kit),
   };
 }
 

@@ -36,6 +36,8 @@ export interface Database {
   bill_steps: BillStepsTable;
   bill_tasks: BillTasksTable;
   bill_events: BillEventsTable;
+  bill_tracks: BillTracksTable;
+  bill_shares: BillSharesTable;
   bill_entrusts: BillEntrustsTable;
 }
 
@@ -262,6 +264,21 @@ export interface TemplateVersionsTable {
   form_schema: string;
   /** JSON FlowGraph. */
   flow: string;
+  created_at: string;
+}
+
+/** A user following a bill (migration 0007). */
+export interface BillTracksTable {
+  user_id: number;
+  bill_id: number;
+  created_at: string;
+}
+
+/** A bill shared with a user, who may then read it (migration 0007). */
+export interface BillSharesTable {
+  bill_id: number;
+  user_id: number;
+  shared_by: number;
   created_at: string;
 }
 

@@ -6,6 +6,7 @@ import type {
   BillHistoryEntry,
   BillListRow,
   BillOperType,
+  BillShareResult,
   BillStatus,
   DashboardCounts,
   Paged,
@@ -126,4 +127,30 @@ export function useWithdrawBill() {
 /** The initiator voids a draft, rejected or withdrawn bill. */
 export function useAbandonBill() {
   return useBillChange(({ id, ...body }: { id: number; version: number }) => api.patch<BillDetail>(`/api/bills/${id}/abandon`, body));
+}
+
+/** The initiator copies a submitted bill into a new draft (SPEC: PATCH /api/bills/{id}/replication); answers the draft. */
+export function useReplicateBill() {
+  return useBillChange(({ id, ...body }: { id: number; client_key?: string }) =>
+    api.patch<BillDetail>(`/api/bills/${id}/replication`, body),
+  );
+}
+
+/** A bill administrator closes a bill still in the flow; the reason is required. */
+export function useCloseBill() {
+  return useBillChange(({ id, ...body }: { id: number; version: number; comment: string }) =>
+    api.patch<BillDetail>(`/api/bills/${id}/close`, body),
+  );
+}
+
+/** Any reader follows or unfollows a bill (listed under box=tracked). */
+export function useTrackBill() {
+  return useBillChange(({ id, follow }: { id: number; follow: boolean }) =>
+    api.patch<{ tracked: boolean }>(`/api/bills/${id}/${follow ? 'track' : 'untrack'}`, {}),
+  );
+}
+
+/** The initiator or a bill administrator lets more users read the bill (PATCH /api/bills/{id}/share). */
+export function useShareBill() {
+  return useBillChange(({ id, ...body }: { id: number; user_ids: number[] }) => api.patch<BillShareResult>(`/api/bills/${id}/share`, body));
 }

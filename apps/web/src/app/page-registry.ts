@@ -18,6 +18,7 @@ export const PAGES: Readonly<Record<string, LazyPage>> = {
   '/office/approval/done': lazy(() => import('../features/bills/lists/DoneBillsPage')),
   '/office/approval/mine': lazy(() => import('../features/bills/lists/MineBillsPage')),
   '/office/approval/draft': lazy(() => import('../features/bills/lists/DraftBillsPage')),
+  '/office/approval/tracked': lazy(() => import('../features/bills/lists/TrackedBillsPage')),
 };
 
 /** Routed whatever the menu says: SPEC §2 sends / to the home page, which must therefore exist. */

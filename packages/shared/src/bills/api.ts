@@ -66,6 +66,20 @@ export const ApprovalMessages = {
   transferred: '已转交',
   operTypeInvalid: '操作类型须为 agree、reject、back 或 transfer',
   transferTarget: '请选择转交给谁',
+  replicated: '已复制为新草稿，请修改后提交',
+  replicateDraft: '草稿不需要复制，请直接编辑',
+  closed: '已关闭',
+  closeForbidden: '只有审批单据管理员可以关闭单据',
+  closeReasonRequired: '请填写关闭原因',
+  notClosable: '只有审批中、被驳回或已撤回的单据可以关闭',
+  tracked: '已关注',
+  untracked: '已取消关注',
+  trackDraft: '草稿不能关注',
+  shared: '已分享',
+  shareForbidden: '只有发起人或审批单据管理员可以分享单据',
+  shareDraft: '草稿不能分享，请先提交',
+  shareUsersRequired: '请选择要分享给的人',
+  shareBillsRequired: '请选择要分享的单据',
   entrustNotFound: '审批委托不存在或已被删除',
   entrustSelf: '不能委托给自己',
   entrustPeriod: '结束时间须晚于开始时间',
@@ -187,7 +201,8 @@ export interface Job {
 
 // ---------- bills ----------
 
-export const BILL_BOXES = ['todo', 'done', 'mine', 'draft'] as const;
+/** tracked: bills the caller follows (PATCH /api/bills/{id}/track). */
+export const BILL_BOXES = ['todo', 'done', 'mine', 'draft', 'tracked'] as const;
 export type BillBox = (typeof BILL_BOXES)[number];
 export const BILL_SORT_FIELDS = ['updated_at', 'created_at', 'released_at', 'id'] as const;
 
@@ -196,7 +211,7 @@ export const BillIdZ = z.object({ id: IdZ(ApprovalMessages.billNotFound) });
 const DateZ = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, '日期须为 YYYY-MM-DD');
 
 export const BillListQueryZ = PageQueryZ.extend({
-  box: z.enum(BILL_BOXES, { error: '列表类型须为 todo、done、mine 或 draft' }).default('todo'),
+  box: z.enum(BILL_BOXES, { error: '列表类型须为 todo、done、mine、draft 或 tracked' }).default('todo'),
   template_id: z.coerce.number().int().positive().optional(),
   status: z.enum(BILL_STATUSES, { error: '单据状态不正确' }).optional(),
   keyword: z.string().trim().max(50).optional(),
@@ -252,6 +267,46 @@ export const InitiatorOperationZ = z.object({
   version: z.number().int().min(0).optional(),
 });
 
+/** PATCH /api/bills/{id}/replication: a new draft of the caller, on the template's current version. */
+export const BillReplicateZ = z.object({
+  title: z.string({ error: '标题须为文字' }).trim().max(BILL_TITLE_MAX, `标题不能超过 ${BILL_TITLE_MAX} 个字`).optional(),
+  /** As on POST /api/bills: a repeated key returns the first copy (double-click guard). */
+  client_key: z.string().trim().min(8).max(64).optional(),
+});
+
+/** PATCH /api/bills/{id}/close: a bill administrator ends a bill that is still in the flow. */
+export const BillCloseZ = z.object({
+  comment: z
+    .string({ error: ApprovalMessages.closeReasonRequired })
+    .trim()
+    .min(1, ApprovalMessages.closeReasonRequired)
+    .max(COMMENT_MAX, `关闭原因不能超过 ${COMMENT_MAX} 个字`),
+  version: z.number().int().min(0).optional(),
+});
+
+const ShareUserIdsZ = z
+  .array(z.number({ error: ApprovalMessages.shareUsersRequired }).int().positive(), { error: ApprovalMessages.shareUsersRequired })
+  .min(1, ApprovalMessages.shareUsersRequired)
+  .max(50, '一次最多分享给 50 人');
+
+/** PATCH /api/bills/{id}/share: the users who may read the bill from now on (added to those it was shared with). */
+export const BillShareZ = z.object({ user_ids: ShareUserIdsZ });
+
+/** POST /api/bills/shares: several bills shared with the same users at once, all or nothing. */
+export const BillSharesZ = z.object({
+  bill_ids: z
+    .array(z.number({ error: ApprovalMessages.shareBillsRequired }).int().positive(), { error: ApprovalMessages.shareBillsRequired })
+    .min(1, ApprovalMessages.shareBillsRequired)
+    .max(100, '一次最多分享 100 张单据'),
+  user_ids: ShareUserIdsZ,
+});
+
+/** What a share answers: every user the bill is shared with now. */
+export interface BillShareResult {
+  bill_id: number;
+  user_ids: number[];
+}
+
 export interface BillListRow {
   id: number;
   billID: number;
@@ -282,6 +337,14 @@ export interface BillAbilities {
   release: boolean;
   withdraw: boolean;
   abandon: boolean;
+  /** The initiator copies a submitted bill into a new draft (template still startable). */
+  replicate: boolean;
+  /** A bill administrator closes a bill still in the flow (doing, rejected, withdrawn). */
+  close: boolean;
+  /** Any reader follows or unfollows a submitted bill; `BillDetail.tracked` says which. */
+  track: boolean;
+  /** The initiator or a bill administrator shares a submitted bill with other users, who may then read it. */
+  share: boolean;
 }
 
 export interface BillDetail {
@@ -307,6 +370,8 @@ export interface BillDetail {
   released_at: string | null;
   finished_at: string | null;
   abilities: BillAbilities;
+  /** Whether the caller follows the bill (box=tracked). */
+  tracked: boolean;
   /** The caller's pending task, when they are a current handler. */
   my_task: { id: string; on_behalf_of: string | null; node_name: string; step_name: string } | null;
 }

@@ -12,6 +12,7 @@ export const BILL_BOX_TITLES: Record<BillBox, string> = {
   done: '我已审批',
   mine: '我发起的',
   draft: '草稿箱',
+  tracked: '我关注的',
 };
 
 export const BILL_BOX_DESCRIPTIONS: Record<BillBox, string> = {
@@ -19,6 +20,7 @@ export const BILL_BOX_DESCRIPTIONS: Record<BillBox, string> = {
   done: '您处理过的审批，可随时查看它们现在走到了哪一步。',
   mine: '您提交的审批：查看进度，撤回审批中的单据，修改后重新提交被驳回或已撤回的单据。',
   draft: '已保存但尚未提交的单据，点击继续填写。',
+  tracked: '您在详情页关注的单据，随时查看它们的进度。',
 };
 
 /** The actions of the detail page; the operation names follow OPERATION_LABELS. */
@@ -34,6 +36,11 @@ export const BILL_ACTION_LABELS = {
   editResubmit: '修改后重新提交',
   print: '打印',
   flow: '审批流程',
+  replicate: '复制',
+  close: '关闭',
+  track: '关注',
+  untrack: '取消关注',
+  share: '分享',
 } as const;
 
 /** What each of a handler's operations does, shown in its dialog. */
@@ -53,6 +60,11 @@ export const BillPageMessages = {
   confirmWithdraw: '撤回后单据回到您手中，可修改后重新提交。确定撤回吗？',
   confirmAbandon: '作废后单据不能再提交，也不能恢复。确定作废吗？',
   withdrawReason: '撤回原因（选填）',
+  confirmClose: '关闭后单据结束审批，待处理的审批任务全部取消，不能恢复。',
+  closeReason: '关闭原因',
+  closeReasonPlaceholder: '填写关闭原因（必填）',
+  shareHint: '分享后对方可以查看这张单据及其审批进度，但不能处理。',
+  shareTo: '分享给',
   noActions: '当前没有需要您处理的操作',
   emptyBox: (box: BillBox) => `「${BILL_BOX_TITLES[box]}」中暂无单据`,
   total: (n: number) => `共 ${n} 条`,

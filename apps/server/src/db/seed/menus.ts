@@ -31,6 +31,7 @@ export const BASE_MENUS: SeedMenu[] = [
       { name: '我已审批', path: '/office/approval/done', type: 1, icon: 'FileDoneOutlined', keep_alive: 1 },
       { name: '我发起的', path: '/office/approval/mine', type: 1, icon: 'SolutionOutlined', keep_alive: 1 },
       { name: '草稿箱', path: '/office/approval/draft', type: 1, icon: 'ContainerOutlined', keep_alive: 1 },
+      { name: '我关注的', path: '/office/approval/tracked', type: 1, icon: 'StarOutlined', keep_alive: 1 },
     ],
   },
   {

@@ -11,6 +11,7 @@ const APPROVAL = [
   '/office/approval/done',
   '/office/approval/mine',
   '/office/approval/draft',
+  '/office/approval/tracked',
 ];
 
 let server: TestServer;

@@ -11,9 +11,10 @@ import type { AppContext, Caller } from '../../context';
 import { parse } from '../../http/validate';
 
 /**
- * The four boxes (issue 4): todo — bills with a pending task of mine (index bill_tasks(acting_handler,
+ * The boxes (issue 4): todo — bills with a pending task of mine (index bill_tasks(acting_handler,
  * status, bill_id)); done — bills where I decided a task; mine — bills I started, drafts excluded (index
- * bills(initiator_id, status, updated_at)); draft — my drafts. Filters and the sort field are whitelisted
+ * bills(initiator_id, status, updated_at)); draft — my drafts; tracked — bills I follow (bill_tracks,
+ * primary key (user_id, bill_id)). Filters and the sort field are whitelisted
  * by BillListQueryZ; every query has a fixed shape apart from the optional filters.
  */
 
@@ -50,6 +51,9 @@ export async function listBills(ctx: AppContext, caller: Caller, query: unknown)
       break;
     case 'draft':
       base = base.where('b.initiator_id', '=', me).where('b.status', '=', 'draft');
+      break;
+    case 'tracked':
+      base = base.where('b.id', 'in', (eb) => eb.selectFrom('bill_tracks').select('bill_id').where('user_id', '=', me));
       break;
   }
   if (input.template_id !== undefined) base = base.where('b.template_id', '=', input.template_id);

@@ -2,15 +2,16 @@ import { ApprovalMessages } from '@osp/shared';
 import type { Caller } from '../../context';
 import type { Db } from '../../db/index';
 import { ForbiddenError } from '../../http/errors';
-import { isHandlerOf, type BillRow } from './bills.repo';
+import { isHandlerOf, isSharedWith, type BillRow } from './bills.repo';
 
 /**
  * Who may do what with a bill (issue 4):
- * - read: its initiator, its past and current handlers (acting, original, or represented), and holders of
- *   `bill_admin`; everyone else 403;
+ * - read: its initiator, its past and current handlers (acting, original, or represented), the users it was
+ *   shared with, and holders of `bill_admin`; everyone else 403;
  * - operate (agree, reject, back, transfer): only the current acting handler of the task (checked again by
  *   the engine inside the transaction);
- * - edit, delete, release/resubmit, withdraw, abandon: only the initiator.
+ * - edit, delete, release/resubmit, withdraw, abandon, replicate: only the initiator;
+ * - share a submitted bill: its initiator and `bill_admin`; close: only `bill_admin`.
  */
 
 export function isBillAdmin(caller: Caller): boolean {
@@ -21,7 +22,12 @@ export async function canReadBill(db: Db, caller: Caller, bill: Pick<BillRow, 'i
   if (bill.initiator_id === caller.userId || isBillAdmin(caller)) return true;
   // A draft has no handlers yet: it is its initiator's alone.
   if (bill.status === 'draft') return false;
-  return isHandlerOf(db, bill.id, caller.userId);
+  return (await isHandlerOf(db, bill.id, caller.userId)) || isSharedWith(db, bill.id, caller.userId);
+}
+
+/** Sharing widens who reads a bill, so only those answerable for it may: its initiator and bill administrators. */
+export function canShareBill(caller: Caller, bill: Pick<BillRow, 'initiator_id' | 'status'>): boolean {
+  return bill.status !== 'draft' && (bill.initiator_id === caller.userId || isBillAdmin(caller));
 }
 
 export async function authorizeRead(db: Db, caller: Caller, bill: Pick<BillRow, 'id' | 'initiator_id' | 'status'>): Promise<void> {

@@ -361,3 +361,13 @@ export async function isHandlerOf(db: Db, billId: number, userId: number): Promi
     .executeTakeFirst();
   return row !== undefined;
 }
+
+export async function isSharedWith(db: Db, billId: number, userId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('bill_shares')
+    .select('bill_id')
+    .where('bill_id', '=', billId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return row !== undefined;
+}

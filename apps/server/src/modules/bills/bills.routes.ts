@@ -14,6 +14,9 @@ export function billsRoutes(ctx: AppContext) {
     app.get('/api/dashboard', async (request) => ok(await lists.dashboard(ctx, callerOf(request))));
     app.get('/api/bills', async (request) => ok(await lists.listBills(ctx, callerOf(request), request.query)));
     app.post('/api/bills', async (request) => ok(await bills.createBill(ctx, callerOf(request), request.body), ApprovalMessages.saved));
+    app.post('/api/bills/shares', async (request) =>
+      ok(await bills.shareBills(ctx, callerOf(request), request.body), ApprovalMessages.shared),
+    );
 
     // Task operations: registered before /api/bills/:id so that "flownode" is never read as an id.
     app.get('/api/bills/flownode/:id', async (request) => ok(await bills.getTask(ctx, callerOf(request), request.params)));
@@ -49,6 +52,22 @@ export function billsRoutes(ctx: AppContext) {
       await bills.abandonBill(ctx, callerOf(request), request.params, request.body);
       return ok(await bills.getBill(ctx, callerOf(request), request.params), ApprovalMessages.abandoned);
     });
+    app.patch('/api/bills/:id/replication', async (request) =>
+      ok(await bills.replicateBill(ctx, callerOf(request), request.params, request.body), ApprovalMessages.replicated),
+    );
+    app.patch('/api/bills/:id/close', async (request) => {
+      await bills.closeBill(ctx, callerOf(request), request.params, request.body);
+      return ok(await bills.getBill(ctx, callerOf(request), request.params), ApprovalMessages.closed);
+    });
+    app.patch('/api/bills/:id/track', async (request) =>
+      ok(await bills.trackBill(ctx, callerOf(request), request.params, true), ApprovalMessages.tracked),
+    );
+    app.patch('/api/bills/:id/untrack', async (request) =>
+      ok(await bills.trackBill(ctx, callerOf(request), request.params, false), ApprovalMessages.untracked),
+    );
+    app.patch('/api/bills/:id/share', async (request) =>
+      ok(await bills.shareBill(ctx, callerOf(request), request.params, request.body), ApprovalMessages.shared),
+    );
     app.get('/api/bills/:id/history', async (request) => ok(await bills.getHistory(ctx, callerOf(request), request.params)));
     app.get('/api/bills/:id/histories', async (request) => ok(await bills.getRecord(ctx, callerOf(request), request.params)));
     app.get('/oa/flow/:id', async (request) => ok(await bills.getFlow(ctx, callerOf(request), request.params)));

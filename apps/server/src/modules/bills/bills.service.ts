@@ -2,10 +2,14 @@ import {
   ApprovalMessages,
   BILL_OPER_TYPES,
   BILL_STATUS_LABELS,
+  BillCloseZ,
   BillCreateZ,
   BillIdZ,
   BillItemsInputZ,
   BillReleaseZ,
+  BillReplicateZ,
+  BillSharesZ,
+  BillShareZ,
   BillUpdateZ,
   EngineMessages,
   FlowOperationZ,
@@ -18,6 +22,7 @@ import {
   type BillHistoryEntry,
   type BillOperType,
   type BillRecordNode,
+  type BillShareResult,
   type BillStatus,
   type FlowTaskView,
   type FormSchema,
@@ -35,8 +40,8 @@ import type { BillState, EngineFailure, FlowEvent, FlowSnapshot, FormValues } fr
 import { type AppError, ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../http/errors';
 import { parse } from '../../http/validate';
 import { activeUserIds } from '../templates/templates.repo';
-import { authorizeTemplateRead } from '../templates/templates.policy';
-import { authorizeInitiator, authorizeRead } from './bills.policy';
+import { authorizeTemplateRead, hasIptvAccess } from '../templates/templates.policy';
+import { authorizeInitiator, authorizeRead, canShareBill, isBillAdmin } from './bills.policy';
 import { peopleOf, presentFlow, presentHistory, presentRecord } from './bills.presenter';
 import * as repo from './bills.repo';
 import { loadDirectory, loadVersion, type PinnedVersion } from './directory';
@@ -50,6 +55,8 @@ import { loadDirectory, loadVersion, type PinnedVersion } from './directory';
 
 const EDITABLE: readonly BillStatus[] = ['draft', 'rejected', 'returned'];
 const FINISHED: readonly BillStatus[] = ['done', 'abandoned', 'closed'];
+/** Bills still in the flow, which a bill administrator may close (the engine's `close` accepts these). */
+const CLOSABLE: readonly BillStatus[] = ['doing', 'rejected', 'returned'];
 /** Re-runs of a transaction whose conditional version write found the bill changed (see mutate). */
 const VERSION_RETRIES = 3;
 
@@ -203,7 +210,7 @@ async function requireBill(db: Db, id: number): Promise<repo.BillRow> {
   return bill;
 }
 
-function abilitiesOf(caller: Caller, bill: repo.BillRow, state: BillState, flow: FlowSnapshot): BillAbilities {
+function abilitiesOf(caller: Caller, bill: repo.BillRow, state: BillState, flow: FlowSnapshot, templateStartable = false): BillAbilities {
   const mine = bill.initiator_id === caller.userId;
   const task = pendingTaskOf(state, caller.userId);
   const active = state.activations.find((a) => a.status === 'active');
@@ -220,6 +227,10 @@ function abilitiesOf(caller: Caller, bill: repo.BillRow, state: BillState, flow:
     release: editable,
     withdraw: mine && state.status === 'doing',
     abandon: editable,
+    replicate: mine && state.status !== 'draft' && templateStartable,
+    close: isBillAdmin(caller) && CLOSABLE.includes(state.status),
+    track: state.status !== 'draft',
+    share: canShareBill(caller, { initiator_id: bill.initiator_id, status: state.status }),
   };
 }
 
@@ -233,11 +244,22 @@ async function loadForRead(ctx: AppContext, caller: Caller, params: unknown) {
 
 export async function getBill(ctx: AppContext, caller: Caller, params: unknown): Promise<BillDetail> {
   const { bill, state, pinned } = await loadForRead(ctx, caller, params);
-  const [template, items, cards] = await Promise.all([
+  const [template, items, cards, track] = await Promise.all([
     templateOf(ctx.db, bill.template_id),
     repo.loadItems(ctx.db, bill.id),
     repo.userCards(ctx.db, peopleOf(bill, state)),
+    ctx.db
+      .selectFrom('bill_tracks')
+      .select('bill_id')
+      .where('user_id', '=', caller.userId)
+      .where('bill_id', '=', bill.id)
+      .executeTakeFirst(),
   ]);
+  const startable =
+    template !== undefined &&
+    template.status === 1 &&
+    template.current_version_id !== null &&
+    (template.is_iptv !== 1 || hasIptvAccess(caller));
   const schema = pinned.formSchema;
   const stored = JSON.parse(bill.form_json) as Record<string, StoredValue>;
   const form: BillDetail['form'] = {};
@@ -281,7 +303,8 @@ export async function getBill(ctx: AppContext, caller: Caller, params: unknown):
     updated_at: bill.updated_at,
     released_at: bill.released_at,
     finished_at: bill.finished_at,
-    abilities: abilitiesOf(caller, bill, state, pinned.flow),
+    abilities: abilitiesOf(caller, bill, state, pinned.flow, startable),
+    tracked: track !== undefined,
     my_task: task
       ? {
           id: task.id,
@@ -610,4 +633,147 @@ export async function operate(
     return { id: bill.id, status: next.status, version: next.version };
   });
   return { result, message: OPERATION_MESSAGES[operType] };
+}
+
+// ---------- replicate, close, track (SPEC §4 bill actions) ----------
+
+/**
+ * The form of `bill` carried over to `schema` (the template's current version): the values of fields whose
+ * key and type are unchanged, item rows included. A value the new schema refuses (an option removed, a
+ * user who left) is dropped rather than failing the copy: the initiator completes the draft before submitting.
+ */
+async function carriedForm(db: Db, from: FormSchema, schema: FormSchema, bill: repo.BillRow): Promise<ValidatedForm> {
+  const old = formInput(from, bill.form_json, await repo.loadItems(db, bill.id));
+  const input: Record<string, unknown> = {};
+  for (const field of schema.fields) {
+    const before = from.fields.find((f) => f.key === field.key);
+    if (before?.type === field.type && old[field.key] !== undefined) input[field.key] = old[field.key];
+  }
+  for (let attempt = 0; attempt <= schema.fields.length; attempt++) {
+    const result = validateBillForm(schema, input, 'draft');
+    let bad = result.ok ? [] : Object.keys(result.errors).map((path) => path.split('.')[1] ?? '');
+    if (result.ok) {
+      try {
+        await checkReferences(db, schema, result.form);
+        return result.form;
+      } catch (error) {
+        if (!(error instanceof ValidationError)) throw error;
+        bad = Object.keys((error.data as { errors: Record<string, string[]> }).errors).map((path) => path.split('.')[1] ?? '');
+      }
+    }
+    const dropped = bad.filter((key) => key in input);
+    if (dropped.length === 0) break;
+    for (const key of dropped) delete input[key];
+  }
+  return checkForm(schema, {}, 'draft');
+}
+
+/**
+ * PATCH /api/bills/{id}/replication: the initiator copies a submitted bill into a new draft on the
+ * template's current version (form values and item rows carried over where the fields still fit).
+ */
+export async function replicateBill(ctx: AppContext, caller: Caller, params: unknown, body: unknown): Promise<BillDetail> {
+  const { id } = parse(BillIdZ, params);
+  const input = parse(BillReplicateZ, body ?? {});
+  const bill = await requireBill(ctx.db, id);
+  await authorizeRead(ctx.db, caller, bill);
+  authorizeInitiator(caller, bill);
+  if (bill.status === 'draft') throw new ConflictError(ApprovalMessages.replicateDraft);
+  const template = await templateOf(ctx.db, bill.template_id);
+  if (!template || template.status !== 1) throw new ConflictError(ApprovalMessages.templateDisabled);
+  authorizeTemplateRead(caller, template.is_iptv === 1);
+  if (template.current_version_id === null) throw new ConflictError(ApprovalMessages.templateNoFlow);
+  const [from, to] = await Promise.all([versionOf(ctx, ctx.db, bill), loadVersion(ctx.db, template.current_version_id, ctx.db)]);
+  const form = await carriedForm(ctx.db, from.formSchema, to.formSchema, bill);
+  return createBill(ctx, caller, {
+    template_id: template.id,
+    title: input.title || bill.title,
+    form: formInput(to.formSchema, storedForm(form), form.items),
+    ...(input.client_key !== undefined ? { client_key: input.client_key } : {}),
+  });
+}
+
+/** PATCH /api/bills/{id}/close: a bill administrator ends a bill still in the flow; open tasks are cancelled. */
+export async function closeBill(ctx: AppContext, caller: Caller, params: unknown, body: unknown): Promise<void> {
+  const { id } = parse(BillIdZ, params);
+  if (!isBillAdmin(caller)) {
+    await requireBill(ctx.db, id);
+    throw new ForbiddenError(ApprovalMessages.closeForbidden);
+  }
+  const input = parse(BillCloseZ, body ?? {});
+  await mutate(ctx, id, async (trx, bill) => {
+    if (!CLOSABLE.includes(bill.status as BillStatus)) throw new ConflictError(ApprovalMessages.notClosable);
+    checkVersion(bill, input.version);
+    const state = await repo.loadState(trx, bill, []);
+    const pinned = await versionOf(ctx, trx, bill);
+    await runEngine(trx, bill, state, pinned, { type: 'close', at: nowIso(), actor: caller.userId, comment: input.comment });
+  });
+}
+
+/** PATCH /api/bills/{id}/track and /untrack: any reader follows or unfollows a submitted bill; repeats change nothing. */
+export async function trackBill(ctx: AppContext, caller: Caller, params: unknown, follow: boolean): Promise<{ tracked: boolean }> {
+  const { id } = parse(BillIdZ, params);
+  const bill = await requireBill(ctx.db, id);
+  await authorizeRead(ctx.db, caller, bill);
+  if (bill.status === 'draft') throw new ConflictError(ApprovalMessages.trackDraft);
+  if (follow) {
+    await ctx.db
+      .insertInto('bill_tracks')
+      .values({ user_id: caller.userId, bill_id: id, created_at: nowIso() })
+      .onConflict((oc) => oc.columns(['user_id', 'bill_id']).doNothing())
+      .execute();
+  } else {
+    await ctx.db.deleteFrom('bill_tracks').where('user_id', '=', caller.userId).where('bill_id', '=', id).execute();
+  }
+  return { tracked: follow };
+}
+
+// ---------- share ----------
+
+async function shareOne(db: Db, caller: Caller, billId: number, userIds: readonly number[]): Promise<BillShareResult> {
+  const bill = await requireBill(db, billId);
+  await authorizeRead(db, caller, bill);
+  if (bill.status === 'draft') throw new ConflictError(ApprovalMessages.shareDraft);
+  if (!canShareBill(caller, bill)) throw new ForbiddenError(ApprovalMessages.shareForbidden);
+  // The initiator reads it anyway: no row for them.
+  const targets = [...new Set(userIds)].filter((u) => u !== bill.initiator_id);
+  const at = nowIso();
+  if (targets.length > 0) {
+    await db
+      .insertInto('bill_shares')
+      .values(targets.map((user_id) => ({ bill_id: billId, user_id, shared_by: caller.userId, created_at: at })))
+      .onConflict((oc) => oc.columns(['bill_id', 'user_id']).doNothing())
+      .execute();
+  }
+  const rows = await db.selectFrom('bill_shares').select('user_id').where('bill_id', '=', billId).orderBy('user_id').execute();
+  return { bill_id: billId, user_ids: rows.map((r) => r.user_id) };
+}
+
+async function checkShareUsers(db: Db, userIds: readonly number[]): Promise<void> {
+  const ids = [...new Set(userIds)];
+  const found = await activeUserIds(db, ids);
+  const missing = ids.filter((u) => !found.has(u));
+  if (missing.length > 0) throw new ValidationError({ user_ids: [ApprovalMessages.usersMissing(missing)] });
+}
+
+/**
+ * PATCH /api/bills/{id}/share: the initiator or a bill administrator lets more users read a submitted bill.
+ * Adds to the users it was shared with (a repeat changes nothing); answers all of them.
+ */
+export async function shareBill(ctx: AppContext, caller: Caller, params: unknown, body: unknown): Promise<BillShareResult> {
+  const { id } = parse(BillIdZ, params);
+  const input = parse(BillShareZ, body ?? {});
+  await checkShareUsers(ctx.db, input.user_ids);
+  return ctx.db.transaction().execute((trx) => shareOne(trx, caller, id, input.user_ids));
+}
+
+/** POST /api/bills/shares: several bills with the same users, in one transaction (one refusal writes nothing). */
+export async function shareBills(ctx: AppContext, caller: Caller, body: unknown): Promise<BillShareResult[]> {
+  const input = parse(BillSharesZ, body ?? {});
+  await checkShareUsers(ctx.db, input.user_ids);
+  return ctx.db.transaction().execute(async (trx) => {
+    const results: BillShareResult[] = [];
+    for (const id of [...new Set(input.bill_ids)]) results.push(await shareOne(trx, caller, id, input.user_ids));
+    return results;
+  });
 }

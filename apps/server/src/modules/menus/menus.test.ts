@@ -30,6 +30,7 @@ const APPROVAL = [
   '/office/approval/done',
   '/office/approval/mine',
   '/office/approval/draft',
+  '/office/approval/tracked',
 ];
 
 const paths = (items: MenuItem[]): string[] => items.flatMap((i) => [i.path, ...paths(i.children)]);

@@ -1,19 +1,27 @@
 import {
   CheckOutlined,
   CloseOutlined,
+  CopyOutlined,
   DeleteOutlined,
   EditOutlined,
   PrinterOutlined,
   RollbackOutlined,
+  ShareAltOutlined,
+  StarFilled,
+  StarOutlined,
+  StopOutlined,
   SwapOutlined,
   UndoOutlined,
 } from '@ant-design/icons';
 import { App, Button, Flex } from 'antd';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ApprovalMessages, BILL_ACTION_LABELS, BillPageMessages, type BillDetail, type BillOperType } from '@osp/shared';
-import { useAbandonBill, useWithdrawBill } from '../../../api/bills';
+import { useAbandonBill, useReplicateBill, useTrackBill, useWithdrawBill } from '../../../api/bills';
 import { ButtonGuarded } from '../../../components/ButtonGuarded';
 import { toast } from '../../../components/toast';
+import { CloseDialog } from './CloseDialog';
+import { ShareDialog } from './ShareDialog';
 import { editPath, printPath } from './flow-display';
 
 interface ActionBarProps {
@@ -30,6 +38,10 @@ export function ActionBar({ bill, onOperate }: ActionBarProps) {
   const navigate = useNavigate();
   const withdraw = useWithdrawBill();
   const abandon = useAbandonBill();
+  const replicate = useReplicateBill();
+  const track = useTrackBill();
+  const [isClosing, setIsClosing] = useState(false);
+  const [isSharing, setIsSharing] = useState(false);
   const can = bill.abilities;
   const isResubmit = bill.status === 'rejected' || bill.status === 'returned';
 
@@ -59,6 +71,25 @@ export function ActionBar({ bill, onOperate }: ActionBarProps) {
           () => undefined,
         ),
     });
+  };
+
+  // The copy is a new draft of this user: its edit page opens at once. Refusals were shown by the API client.
+  const replicateBill = () => {
+    replicate.mutateAsync({ id: bill.id }).then(
+      (draft) => {
+        toast.success(ApprovalMessages.replicated);
+        void navigate(editPath({ id: draft.id, template_id: draft.template.id }));
+      },
+      () => undefined,
+    );
+  };
+
+  const toggleTrack = () => {
+    const follow = !bill.tracked;
+    track.mutateAsync({ id: bill.id, follow }).then(
+      () => toast.success(follow ? ApprovalMessages.tracked : ApprovalMessages.untracked),
+      () => undefined,
+    );
   };
 
   return (
@@ -102,11 +133,33 @@ export function ActionBar({ bill, onOperate }: ActionBarProps) {
           {BILL_ACTION_LABELS.abandon}
         </ButtonGuarded>
       )}
+      {can.replicate && (
+        <ButtonGuarded icon={<CopyOutlined />} onClick={replicateBill}>
+          {BILL_ACTION_LABELS.replicate}
+        </ButtonGuarded>
+      )}
+      {can.close && (
+        <ButtonGuarded danger icon={<StopOutlined />} onClick={() => setIsClosing(true)}>
+          {BILL_ACTION_LABELS.close}
+        </ButtonGuarded>
+      )}
+      {can.track && (
+        <ButtonGuarded icon={bill.tracked ? <StarFilled /> : <StarOutlined />} aria-pressed={bill.tracked} onClick={toggleTrack}>
+          {bill.tracked ? BILL_ACTION_LABELS.untrack : BILL_ACTION_LABELS.track}
+        </ButtonGuarded>
+      )}
+      {can.share && (
+        <ButtonGuarded icon={<ShareAltOutlined />} onClick={() => setIsSharing(true)}>
+          {BILL_ACTION_LABELS.share}
+        </ButtonGuarded>
+      )}
       {bill.status !== 'draft' && (
         <Button icon={<PrinterOutlined />} href={printPath({ id: bill.id, template_id: bill.template.id }, 'detail')} target="_blank">
           {BILL_ACTION_LABELS.print}
         </Button>
       )}
+      {can.close && <CloseDialog bill={bill} open={isClosing} onClose={() => setIsClosing(false)} />}
+      {can.share && <ShareDialog bill={bill} open={isSharing} onClose={() => setIsSharing(false)} />}
     </Flex>
   );
 }

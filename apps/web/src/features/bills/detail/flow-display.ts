@@ -1,4 +1,4 @@
-import type { BillBox, BillStatus, FlowNodeView, FlowStepView, StepStatus } from '@osp/shared';
+import { BILL_BOXES, type BillBox, type BillStatus, type FlowNodeView, type FlowStepView, type StepStatus } from '@osp/shared';
 
 /** How the popover, the node dialog and the lists colour what the API reports. */
 
@@ -67,7 +67,7 @@ export function printPath(bill: { id: number; template_id: number }, from: strin
   return `${PRINT_PATH}?${query.toString()}`;
 }
 
-const BOXES: readonly string[] = ['todo', 'done', 'mine', 'draft'];
+const BOXES: readonly string[] = BILL_BOXES;
 
 /** The list a detail page returns to: the box named by `from`, else 我发起的 / 待我审批 by role. */
 export function backPath(from: string | null, fallback: BillBox): string {

@@ -9,6 +9,7 @@ const BOX_STATUSES: Record<BillBox, readonly BillStatus[]> = {
   draft: [],
   done: ['doing', 'done', 'rejected', 'returned', 'abandoned', 'closed'],
   mine: ['doing', 'done', 'rejected', 'returned', 'abandoned', 'closed'],
+  tracked: ['doing', 'done', 'rejected', 'returned', 'abandoned', 'closed'],
 };
 
 interface BillFiltersProps {

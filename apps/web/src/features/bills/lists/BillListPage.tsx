@@ -10,7 +10,7 @@ import './lists.css';
 /** Latest activity first, in every box. */
 const DEFAULT_SORT: BillSort = { sort: 'updated_at', order: 'desc' };
 
-/** One of the four boxes (待我审批, 我已审批, 我发起的, 草稿箱): filters, sortable times, paging. */
+/** One of the boxes (待我审批, 我已审批, 我发起的, 草稿箱, 我关注的): filters, sortable times, paging. */
 export function BillListPage({ box }: { box: BillBox }) {
   const navigate = useNavigate();
   const [filter, setFilter] = useState<BillListFilter>({});

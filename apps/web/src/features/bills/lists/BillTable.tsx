@@ -114,6 +114,7 @@ function columns(box: BillBox, sort: BillSort): TableColumnsType<BillListRow> {
         status,
       ];
     case 'done':
+    case 'tracked':
       return [title, initiator, status, node, time('updated_at', '更新时间')];
     case 'mine':
       return [title, status, node, time('released_at', '提交时间'), time('updated_at', '更新时间')];

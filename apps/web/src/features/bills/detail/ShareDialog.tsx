@@ -1,0 +1,66 @@
+import { Alert, Form, Modal, Select } from 'antd';
+import { useState } from 'react';
+import { ApprovalMessages, BILL_ACTION_LABELS, BillPageMessages, type BillDetail } from '@osp/shared';
+import { useActiveUsers } from '../../../api/admin-org';
+import { useShareBill } from '../../../api/bills';
+import { showFieldErrors } from '../../../components/form-errors';
+import { toast } from '../../../components/toast';
+
+interface ShareDialogProps {
+  bill: BillDetail;
+  open: boolean;
+  onClose: () => void;
+}
+
+/** Shares the bill with chosen users, who may then read it (the server's 422 lands at the field). */
+export function ShareDialog({ bill, open, onClose }: ShareDialogProps) {
+  const [form] = Form.useForm<{ user_ids?: number[] }>();
+  const share = useShareBill();
+  const users = useActiveUsers();
+  const [isSending, setIsSending] = useState(false);
+
+  const handleOk = () => {
+    setIsSending(true);
+    share
+      .mutateAsync({ id: bill.id, user_ids: form.getFieldsValue().user_ids ?? [] })
+      .then(
+        () => {
+          toast.success(ApprovalMessages.shared);
+          onClose();
+        },
+        (error: unknown) => showFieldErrors(form, error),
+      )
+      .finally(() => setIsSending(false));
+  };
+
+  return (
+    <Modal
+      open={open}
+      title={`${BILL_ACTION_LABELS.share} · ${bill.title}`}
+      okText={BILL_ACTION_LABELS.share}
+      okButtonProps={{ loading: isSending }}
+      onOk={handleOk}
+      onCancel={onClose}
+      maskClosable={false}
+      destroyOnHidden
+      afterOpenChange={(isOpen) => {
+        if (!isOpen) form.resetFields();
+      }}
+    >
+      <Form form={form} layout="vertical" className="operate-form" preserve={false}>
+        <Alert type="info" showIcon className="operate-form__hint" title={BillPageMessages.shareHint} />
+        <Form.Item name="user_ids" label={BillPageMessages.shareTo} required>
+          <Select
+            mode="multiple"
+            showSearch={{ optionFilterProp: 'label' }}
+            placeholder={BillPageMessages.transferPlaceholder}
+            loading={users.isPending}
+            options={(users.data ?? [])
+              .filter((user) => user.id !== bill.initiator.id)
+              .map((user) => ({ value: user.id, label: user.dept_name ? `${user.name}（${user.dept_name}）` : user.name }))}
+          />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}
