@@ -1,5 +1,4 @@
 import { Alert, Form, Input, Modal } from 'antd';
-import { useState } from 'react';
 import { ApprovalMessages, BILL_ACTION_LABELS, BillPageMessages, COMMENT_MAX, type BillDetail } from '@osp/shared';
 import { useCloseBill } from '../../../api/bills';
 import { showFieldErrors } from '../../../components/form-errors';
@@ -15,20 +14,15 @@ interface CloseDialogProps {
 export function CloseDialog({ bill, open, onClose }: CloseDialogProps) {
   const [form] = Form.useForm<{ comment?: string }>();
   const closeBill = useCloseBill();
-  const [isSending, setIsSending] = useState(false);
 
   const handleOk = () => {
-    setIsSending(true);
-    closeBill
-      .mutateAsync({ id: bill.id, version: bill.version, comment: form.getFieldsValue().comment?.trim() ?? '' })
-      .then(
-        () => {
-          toast.success(ApprovalMessages.closed);
-          onClose();
-        },
-        (error: unknown) => showFieldErrors(form, error),
-      )
-      .finally(() => setIsSending(false));
+    closeBill.mutateAsync({ id: bill.id, version: bill.version, comment: form.getFieldsValue().comment?.trim() ?? '' }).then(
+      () => {
+        toast.success(ApprovalMessages.closed);
+        onClose();
+      },
+      (error: unknown) => showFieldErrors(form, error),
+    );
   };
 
   return (
@@ -36,7 +30,7 @@ export function CloseDialog({ bill, open, onClose }: CloseDialogProps) {
       open={open}
       title={`${BILL_ACTION_LABELS.close}单据 · ${bill.title}`}
       okText={BILL_ACTION_LABELS.close}
-      okButtonProps={{ danger: true, loading: isSending }}
+      okButtonProps={{ danger: true, loading: closeBill.isPending }}
       onOk={handleOk}
       onCancel={onClose}
       maskClosable={false}

@@ -1,5 +1,4 @@
 import { Alert, Form, Input, Modal, Select } from 'antd';
-import { useState } from 'react';
 import {
   ApprovalMessages,
   BILL_ACTION_LABELS,
@@ -38,25 +37,20 @@ export function OperateDialog({ bill, operType, onClose }: OperateDialogProps) {
   const [form] = Form.useForm<OperateValues>();
   const operate = useOperateTask();
   const users = useActiveUsers();
-  const [isSending, setIsSending] = useState(false);
   const task = bill.my_task;
   const isCommentOptional = operType === 'agree' || operType === 'transfer';
 
   const handleOk = () => {
     if (!task || !operType) return;
     const values = form.getFieldsValue();
-    setIsSending(true);
     // No client-side required check: the server's message lands at the field (422 comment, to_user_id).
-    operate
-      .mutateAsync({ taskId: task.id, operType, comment: values.comment?.trim() || undefined, to_user_id: values.to_user_id })
-      .then(
-        () => {
-          toast.success(DONE_MESSAGES[operType]);
-          onClose();
-        },
-        (error: unknown) => showFieldErrors(form, error),
-      )
-      .finally(() => setIsSending(false));
+    operate.mutateAsync({ taskId: task.id, operType, comment: values.comment?.trim() || undefined, to_user_id: values.to_user_id }).then(
+      () => {
+        toast.success(DONE_MESSAGES[operType]);
+        onClose();
+      },
+      (error: unknown) => showFieldErrors(form, error),
+    );
   };
 
   return (
@@ -64,7 +58,7 @@ export function OperateDialog({ bill, operType, onClose }: OperateDialogProps) {
       open={operType !== null}
       title={operType ? `${BILL_ACTION_LABELS[operType]} · ${bill.title}` : ''}
       okText={operType ? BILL_ACTION_LABELS[operType] : '确定'}
-      okButtonProps={{ danger: operType === 'reject' || operType === 'back', loading: isSending }}
+      okButtonProps={{ danger: operType === 'reject' || operType === 'back', loading: operate.isPending }}
       onOk={handleOk}
       onCancel={onClose}
       maskClosable={false}

@@ -1,5 +1,4 @@
 import { Alert, Form, Modal, Select } from 'antd';
-import { useState } from 'react';
 import { ApprovalMessages, BILL_ACTION_LABELS, BillPageMessages, type BillDetail } from '@osp/shared';
 import { useActiveUsers } from '../../../api/admin-org';
 import { useShareBill } from '../../../api/bills';
@@ -17,20 +16,15 @@ export function ShareDialog({ bill, open, onClose }: ShareDialogProps) {
   const [form] = Form.useForm<{ user_ids?: number[] }>();
   const share = useShareBill();
   const users = useActiveUsers();
-  const [isSending, setIsSending] = useState(false);
 
   const handleOk = () => {
-    setIsSending(true);
-    share
-      .mutateAsync({ id: bill.id, user_ids: form.getFieldsValue().user_ids ?? [] })
-      .then(
-        () => {
-          toast.success(ApprovalMessages.shared);
-          onClose();
-        },
-        (error: unknown) => showFieldErrors(form, error),
-      )
-      .finally(() => setIsSending(false));
+    share.mutateAsync({ id: bill.id, user_ids: form.getFieldsValue().user_ids ?? [] }).then(
+      () => {
+        toast.success(ApprovalMessages.shared);
+        onClose();
+      },
+      (error: unknown) => showFieldErrors(form, error),
+    );
   };
 
   return (
@@ -38,7 +32,7 @@ export function ShareDialog({ bill, open, onClose }: ShareDialogProps) {
       open={open}
       title={`${BILL_ACTION_LABELS.share} · ${bill.title}`}
       okText={BILL_ACTION_LABELS.share}
-      okButtonProps={{ loading: isSending }}
+      okButtonProps={{ loading: share.isPending }}
       onOk={handleOk}
       onCancel={onClose}
       maskClosable={false}
