@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { IPTV_TEMPLATE_PERMISSIONS } from '../bills/iptv';
 import { PageQueryZ } from '../common/paging';
 
 /**
@@ -15,7 +16,7 @@ export const LOGGED_ITEM_TYPES = {
   setting: { name: '系统设置', permission: 'sys_setting' },
   template_group: { name: '模板分组', permission: 'template_admin' },
   template: { name: '审批模板', permission: 'template_admin' },
-  iptv_template: { name: 'IPTV审批模板', permission: 'template_admin', alsoOneOf: ['iptv', 'iptv_list', 'iptv_bank', 'iptv_rule'] },
+  iptv_template: { name: 'IPTV审批模板', permission: 'template_admin', alsoOneOf: IPTV_TEMPLATE_PERMISSIONS },
   job: { name: '审批岗位', permission: 'template_admin' },
   /** A user's own delegation: nobody administers it, so only sys_log reads its history. */
   entrust: { name: '审批委托', permission: 'sys_log' },

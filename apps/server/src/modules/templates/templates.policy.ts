@@ -1,3 +1,4 @@
+import { IPTV_TEMPLATE_PERMISSIONS } from '@osp/shared';
 import type { Caller } from '../../context';
 import { ForbiddenError } from '../../http/errors';
 
@@ -9,14 +10,12 @@ import { ForbiddenError } from '../../http/errors';
  *   written by those who also hold `template_admin`.
  */
 
-export const IPTV_PERMISSIONS = ['iptv', 'iptv_list', 'iptv_bank', 'iptv_rule'] as const;
-
 export function isTemplateAdmin(caller: Caller): boolean {
   return caller.permissions.includes('template_admin');
 }
 
 export function hasIptvAccess(caller: Caller): boolean {
-  return IPTV_PERMISSIONS.some((p) => caller.permissions.includes(p));
+  return IPTV_TEMPLATE_PERMISSIONS.some((p) => caller.permissions.includes(p));
 }
 
 export function authorizeTemplateAdmin(caller: Caller): void {
