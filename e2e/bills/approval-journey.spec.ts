@@ -217,6 +217,8 @@ test('[BILLS] at 390 px: 张三 reads 我发起的 as cards, the flow popover, t
 test('[BILLS] the issue 4 journey: 费用报销 of 6,000 is agreed, rejected by finance, resubmitted and approved, then printed', async ({
   page,
 }) => {
+  // The whole issue-4 story in one test: five sign-ins and a dozen pages take close to a minute on a 2-core machine.
+  test.slow();
   const title = `客户拜访费用报销 ${Date.now().toString(36)}`;
   const startNode = (scope: Locator) => expectNode(scope, '发起', '发起审批');
   const endNode = (scope: Locator) => expectNode(scope, '结束', '结束审批');

@@ -3,6 +3,7 @@ import { ApprovalMessages, BILL_ACTION_LABELS, BillPageMessages, COMMENT_MAX, ty
 import { useCloseBill } from '../../../api/bills';
 import { showFieldErrors } from '../../../components/form-errors';
 import { toast } from '../../../components/toast';
+import { clearChangedErrors } from './clear-errors';
 
 interface CloseDialogProps {
   bill: BillDetail;
@@ -39,7 +40,13 @@ export function CloseDialog({ bill, open, onClose }: CloseDialogProps) {
         if (!isOpen) form.resetFields();
       }}
     >
-      <Form form={form} layout="vertical" className="operate-form" preserve={false}>
+      <Form
+        form={form}
+        layout="vertical"
+        className="operate-form"
+        preserve={false}
+        onValuesChange={(changed: Partial<{ comment?: string }>) => clearChangedErrors(form, changed)}
+      >
         <Alert type="warning" showIcon className="operate-form__hint" title={BillPageMessages.confirmClose} />
         <Form.Item name="comment" label={BillPageMessages.closeReason} required>
           <Input.TextArea rows={4} maxLength={COMMENT_MAX} showCount placeholder={BillPageMessages.closeReasonPlaceholder} />

@@ -12,6 +12,7 @@ import { useActiveUsers } from '../../../api/admin-org';
 import { useOperateTask } from '../../../api/bills';
 import { showFieldErrors } from '../../../components/form-errors';
 import { toast } from '../../../components/toast';
+import { clearChangedErrors } from './clear-errors';
 
 interface OperateValues {
   comment?: string;
@@ -68,7 +69,13 @@ export function OperateDialog({ bill, operType, onClose }: OperateDialogProps) {
       }}
     >
       {operType && (
-        <Form form={form} layout="vertical" className="operate-form" preserve={false}>
+        <Form
+          form={form}
+          layout="vertical"
+          className="operate-form"
+          preserve={false}
+          onValuesChange={(changed: Partial<OperateValues>) => clearChangedErrors(form, changed)}
+        >
           <Alert type="info" showIcon className="operate-form__hint" title={BILL_OPERATION_HINTS[operType]} />
           {task?.on_behalf_of && (
             <Alert type="warning" showIcon className="operate-form__hint" title={BillPageMessages.onBehalfOfTask(task.on_behalf_of)} />

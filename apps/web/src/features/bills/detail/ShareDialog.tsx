@@ -4,6 +4,7 @@ import { useActiveUsers } from '../../../api/admin-org';
 import { useShareBill } from '../../../api/bills';
 import { showFieldErrors } from '../../../components/form-errors';
 import { toast } from '../../../components/toast';
+import { clearChangedErrors } from './clear-errors';
 
 interface ShareDialogProps {
   bill: BillDetail;
@@ -41,7 +42,13 @@ export function ShareDialog({ bill, open, onClose }: ShareDialogProps) {
         if (!isOpen) form.resetFields();
       }}
     >
-      <Form form={form} layout="vertical" className="operate-form" preserve={false}>
+      <Form
+        form={form}
+        layout="vertical"
+        className="operate-form"
+        preserve={false}
+        onValuesChange={(changed: Partial<{ user_ids?: number[] }>) => clearChangedErrors(form, changed)}
+      >
         <Alert type="info" showIcon className="operate-form__hint" title={BillPageMessages.shareHint} />
         <Form.Item name="user_ids" label={BillPageMessages.shareTo} required>
           <Select

@@ -1,0 +1,134 @@
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import type { AdminUser, ApiEnvelope, BillDetail, DeptUser, Paged, TemplateSummary } from '@osp/shared';
+import { apiSignIn, bearer, signInViaApi } from '../support/api';
+
+/*
+ * Set-up calls shared by the bill journeys that need bills or people of their own (pickers-and-errors,
+ * close-and-share): each journey makes what it reads, so that the journeys run in any order, side by side.
+ */
+
+/** A title no other journey (nor an earlier run on the same database) uses. */
+export function uniqueTitle(prefix: string): string {
+  return `${prefix}-${Date.now().toString(36)}${Math.floor(Math.random() * 1296).toString(36)}`;
+}
+
+async function envelopeOf<T>(response: Awaited<ReturnType<APIRequestContext['get']>>, what: string): Promise<T> {
+  expect(response.status(), `${what}: HTTP ${response.status()}`).toBe(200);
+  const body = (await response.json()) as ApiEnvelope<T>;
+  expect(body.status_code, `${what}: ${body.message}`).toBe(0);
+  return body.data;
+}
+
+export async function getData<T>(request: APIRequestContext, token: string, url: string): Promise<T> {
+  return envelopeOf<T>(await request.get(url, { headers: bearer(token) }), `GET ${url}`);
+}
+
+export async function sendData<T>(
+  request: APIRequestContext,
+  token: string,
+  method: 'POST' | 'PUT' | 'PATCH',
+  url: string,
+  data: unknown,
+): Promise<T> {
+  return envelopeOf<T>(await request.fetch(url, { method, headers: bearer(token), data }), `${method} ${url}`);
+}
+
+export async function templateIdOf(request: APIRequestContext, token: string, name: string): Promise<number> {
+  const templates = await getData<Paged<TemplateSummary>>(request, token, '/api/templates?per_page=100');
+  const template = templates.list.find((t) => t.name === name);
+  expect(template, `demo template ${name}`).toBeDefined();
+  return template?.id ?? 0;
+}
+
+export async function userIdOf(request: APIRequestContext, token: string, username: string): Promise<number> {
+  const users = await getData<DeptUser[]>(request, token, '/api/depts/users');
+  const user = users.find((u) => u.username === username);
+  expect(user, `user ${username}`).toBeDefined();
+  return user?.id ?? 0;
+}
+
+/** The initiator writes a bill through the API and sends it into its flow; returns the submitted bill. */
+export async function submitBill(
+  request: APIRequestContext,
+  username: string,
+  templateName: string,
+  title: string,
+  form: Record<string, unknown>,
+): Promise<BillDetail> {
+  const token = await apiSignIn(request, username);
+  const templateId = await templateIdOf(request, token, templateName);
+  const draft = await sendData<BillDetail>(request, token, 'POST', '/api/bills', { template_id: templateId, title, form });
+  const submitted = await sendData<BillDetail>(request, token, 'POST', `/api/bills/${draft.id}/release`, { version: draft.version });
+  expect(submitted.status).toBe('doing');
+  return submitted;
+}
+
+/** A 请假申请 of one day: 张三's goes to 李四 (部门负责人审批). */
+export function leaveForm(reason: string): Record<string, unknown> {
+  return { leave_type: '事假', period: ['2026-06-01', '2026-06-01'], days: 1, reason };
+}
+
+export const DETAIL_PATH = '/office/approval/detail';
+
+export function detailUrl(billId: number, from: 'todo' | 'mine' | 'done' = 'mine'): string {
+  return `${DETAIL_PATH}?from=${from}&billID=${billId}&origin=list&status=doing`;
+}
+
+/** An administrator adds a person to the demo company (a fresh one per run: their fate touches no one else). */
+export async function createPerson(
+  request: APIRequestContext,
+  name: string,
+  deptOfUsername = 'zhangsan',
+): Promise<{ id: number; username: string; name: string; adminToken: string }> {
+  const adminToken = await apiSignIn(request, 'admin');
+  const users = await getData<DeptUser[]>(request, adminToken, '/api/depts/users');
+  const colleague = users.find((u) => u.username === deptOfUsername);
+  const username = `e2e${Date.now().toString(36)}${Math.floor(Math.random() * 1296).toString(36)}`;
+  const created = await sendData<AdminUser>(request, adminToken, 'POST', '/api/admin/users', {
+    username,
+    name,
+    sex: '2',
+    dept_id: colleague?.dept_id,
+    station: '测试工程师',
+    mobile: `139${String(Date.now()).slice(-8)}`,
+    mail: `${username}@xinghe-tech.cn`,
+    passwd: 'Ch3ck#Bills',
+  });
+  return { id: created.id, username, name, adminToken };
+}
+
+/** Switches the browser to another demo user and opens a page; returns their token. */
+export async function actAs(page: Page, username: string, path: string): Promise<string> {
+  const { token } = await signInViaApi(page, username);
+  await page.goto(path);
+  return token;
+}
+
+/** One list row (table at 1440 px) by the bill's unique title. */
+export function listRow(page: Page, title: string): Locator {
+  return page.locator('.bill-table tbody tr:visible').filter({ hasText: title });
+}
+
+/** Narrows a box to one keyword through its search field. */
+export async function searchBox(page: Page, keyword: string): Promise<void> {
+  const search = page.getByRole('searchbox', { name: '搜索单据' });
+  await search.fill(keyword);
+  await search.press('Enter');
+}
+
+/** The antd Form.Item whose label reads exactly `label`, within `scope`. */
+export function formItem(scope: Page | Locator, label: string): Locator {
+  const page = 'page' in scope ? scope.page() : scope;
+  return scope.locator('.ant-form-item').filter({ has: page.locator('.ant-form-item-label label', { hasText: new RegExp(`^${label}$`) }) });
+}
+
+/** The detail page's flow popover (审批流程 button). */
+export async function openDetailPopover(page: Page): Promise<Locator> {
+  await page
+    .locator('.bill-summary')
+    .getByRole('button', { name: /审批流程/ })
+    .click();
+  const popover = page.locator('.flow-popover-overlay').filter({ has: page.locator('.flow-node') });
+  await expect(popover).toBeVisible();
+  return popover;
+}
