@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { FILE_MAX_BYTES_DEFAULT } from '@osp/shared';
 
 /** The repository root, so that `./data` means the same whichever folder npm runs the server in. */
 export const ROOT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -21,6 +22,13 @@ function bool(name: string, fallback: boolean): boolean {
   const raw = process.env[name];
   if (raw === undefined || raw === '') return fallback;
   return ['1', 'true', 'yes', 'on'].includes(raw.toLowerCase());
+}
+
+/** A byte count that the `files.size` column (a 32-bit integer on PostgreSQL) can hold, and above 0. */
+function fileSizeLimit(name: string, fallback: number): number {
+  const value = int(name, fallback);
+  if (value < 1 || value > 2_147_483_647) throw new Error(`${name} must be between 1 and 2147483647 bytes, got ${value}`);
+  return value;
 }
 
 /**
@@ -81,6 +89,10 @@ export function loadConfig() {
     avatar: {
       maxBytes: int('AVATAR_MAX_BYTES', 5 * 1024 * 1024),
       maxPixels: int('AVATAR_MAX_PIXELS', 40_000_000),
+    },
+    files: {
+      /** Largest upload to POST /api/files (bill attachments, docs/files.md); at most 2 GiB − 1 (an integer column). */
+      maxBytes: fileSizeLimit('FILE_MAX_BYTES', FILE_MAX_BYTES_DEFAULT),
     },
     /** Served as the settings' defaults until an administrator changes them. */
     serviceId: str('OSP_SERVICE_ID', 'osp_service'),

@@ -25,6 +25,7 @@ export * from './bills/money-words';
 export * from './bills/bill-form-texts';
 export * from './bills/iptv';
 export * from './bills/pages';
+export * from './files/files';
 export * from './syslog/syslog';
 export * from './admin/users';
 export * from './admin/menu-icons';

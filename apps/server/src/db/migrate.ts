@@ -6,6 +6,7 @@ import { administration } from './migrations/0002-administration';
 import { passwordRecovery } from './migrations/0004-password-recovery';
 import { approval } from './migrations/0006-approval';
 import { billTracks } from './migrations/0007-bill-tracks';
+import { files } from './migrations/0008-files';
 
 /** Migrations in order. Names sort as they run; never rename or edit one that has shipped. */
 function migrationsFor(handle: DbHandle): Record<string, Migration> {
@@ -16,6 +17,7 @@ function migrationsFor(handle: DbHandle): Record<string, Migration> {
     '0004-password-recovery': passwordRecovery(kit),
     '0006-approval': approval(kit),
     '0007-bill-tracks': billTracks(kit),
+    '0008-files': files(kit),
   };
 }
 

@@ -38,6 +38,8 @@ export interface Database {
   bill_events: BillEventsTable;
   bill_tracks: BillTracksTable;
   bill_shares: BillSharesTable;
+  files: FilesTable;
+  bill_files: BillFilesTable;
   bill_entrusts: BillEntrustsTable;
 }
 
@@ -400,4 +402,27 @@ export interface BillEntrustsTable {
   end_at: string;
   reason: Generated<string>;
   created_at: string;
+}
+
+// ---------- files (migration 0008-files, docs/files.md) ----------
+
+/** An uploaded file; its bytes are at `<uploadsDir>/<storage_path>`, exactly as uploaded. */
+export interface FilesTable {
+  /** Random base64url text, unguessable; what a bill's attachment field holds. */
+  id: string;
+  /** The uploader's file name, cleaned of paths and control characters. */
+  name: string;
+  size: number;
+  /** Sniffed from the bytes; application/octet-stream when the content says nothing. */
+  mime: string;
+  sha256: string;
+  storage_path: string;
+  uploader_id: number;
+  created_at: string;
+}
+
+/** A bill whose form names a file (replaced on every save of the form). */
+export interface BillFilesTable {
+  bill_id: number;
+  file_id: string;
 }

@@ -139,11 +139,18 @@ async function onRejected(error: unknown): Promise<never> {
   throw fail(config, new ApiError(message, envelope?.status_code ?? response.status, response.status, envelope));
 }
 
+declare module 'axios' {
+  interface AxiosRequestConfig {
+    /** A file upload or download: it takes as long as the transfer does, not SPEC §9's request time-out. */
+    isTransfer?: boolean;
+  }
+}
+
 const http = axios.create({ timeout: DEFAULT_REQUEST_TIMEOUT });
 
 http.interceptors.request.use((config: InternalAxiosRequestConfig) => {
   config.baseURL = settings.baseURL;
-  config.timeout = settings.timeout;
+  config.timeout = config.isTransfer ? 0 : settings.timeout;
   const token = getToken();
   if (token) config.headers.set('Authorization', `Bearer ${token}`);
   const service = getServiceSegment(settings.serviceCookie);
@@ -174,7 +181,23 @@ export interface DownloadedFile {
 
 /** A file download; a JSON answer instead of the file becomes a toast and a rejection (SPEC §8). */
 export async function download(config: AxiosRequestConfig): Promise<DownloadedFile> {
-  const response = await http.request<Blob>({ ...config, responseType: 'blob' });
+  const response = await http.request<Blob>({ ...config, responseType: 'blob', isTransfer: true });
   const disposition = String(response.headers['content-disposition'] ?? '');
   return { blob: response.data, filename: filenameOf(disposition) };
+}
+
+/** A multipart upload (the file in the part `file`); `onProgress` gets whole percents. Resolves to the envelope's `data`. */
+export async function upload<T>(url: string, file: Blob, filename: string, onProgress?: (percent: number) => void): Promise<T> {
+  const form = new FormData();
+  form.append('file', file, filename);
+  const response = await http.request<ApiEnvelope<T>>({
+    method: 'POST',
+    url,
+    data: form,
+    isTransfer: true,
+    onUploadProgress: (event) => {
+      if (onProgress && event.total) onProgress(Math.floor((event.loaded / event.total) * 100));
+    },
+  });
+  return response.data.data;
 }

@@ -3,6 +3,7 @@ import { PageQueryZ } from '../common/paging';
 import { FlowGraphZ, FlowLinkZ, FlowNodeZ } from './flow';
 import { FormSchemaZ, type FormSchema, type ItemRow, type StoredValue } from './form';
 import { BILL_STATUSES, type BillStatus, type HandlerOperation, type StepStatus } from './status';
+import type { FileCard } from '../files/files';
 
 /*
  * Request schemas, response shapes and messages of the approval API (issue 4): template groups,
@@ -374,6 +375,8 @@ export interface BillDetail {
   tracked: boolean;
   /** The caller's pending task, when they are a current handler. */
   my_task: { id: string; on_behalf_of: string | null; node_name: string; step_name: string } | null;
+  /** The files the form's attachment fields name, by id (names for the read-only view and the editor). */
+  attachments?: Record<string, FileCard>;
 }
 
 export interface BillHistoryEntry {

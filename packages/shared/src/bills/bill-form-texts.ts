@@ -10,8 +10,6 @@ export const BillFormTexts = {
   itemsAddRow: '添加一行',
   itemsRemoveRow: '删除',
   itemsRow: (n: number) => `第 ${n} 行`,
-  attachmentCount: (n: number) => `${n} 个附件`,
-  attachmentUnavailable: '附件上传暂未开放：系统尚未提供文件上传服务，请将附件另行交给审批人。已有的附件会原样保留。',
   userPlaceholder: '搜索姓名或部门',
   deptPlaceholder: '选择部门',
   choosePlaceholder: '请选择',

@@ -37,7 +37,8 @@ export const TEXTAREA_MAX = 2000;
 /** Up to 9,999,999,999,999.99: below 1e15 as SPEC §9's amount in words needs. */
 export const MONEY_PATTERN = /^-?\d{1,13}(\.\d{1,2})?$/;
 export const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
-const ATTACHMENT_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
+/** What a bill's attachment field holds: ids of uploaded files (POST /api/files answers them in this form). */
+export const ATTACHMENT_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 
 export const FormSchemaMessages = {
   keyInvalid: '字段标识须以字母开头，由字母、数字或下划线组成，最长 40 位',

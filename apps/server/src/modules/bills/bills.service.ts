@@ -39,6 +39,7 @@ import { handlerOperationOf, pendingTaskOf } from '../../flow/present';
 import type { BillState, EngineFailure, FlowEvent, FlowSnapshot, FormValues } from '../../flow/types';
 import { type AppError, ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../http/errors';
 import { parse } from '../../http/validate';
+import { attachmentCards, attachmentIdsOf, checkAttachments, linkAttachments } from '../files/attachments.service';
 import { activeUserIds } from '../templates/templates.repo';
 import { authorizeTemplateRead, hasIptvAccess } from '../templates/templates.policy';
 import { authorizeInitiator, authorizeRead, canShareBill, isBillAdmin } from './bills.policy';
@@ -177,8 +178,12 @@ function itemsFields(schema: FormSchema, form: ValidatedForm): Record<string, It
   return out;
 }
 
-/** User and department fields must name real, active people and existing departments. */
-async function checkReferences(db: Db, schema: FormSchema, form: ValidatedForm): Promise<void> {
+/**
+ * User and department fields must name real, active people and existing departments; attachment fields,
+ * files the caller uploaded or that are already on this bill (`billId`; files area, docs/files.md).
+ */
+async function checkReferences(db: Db, caller: Caller, schema: FormSchema, form: ValidatedForm, billId?: number): Promise<void> {
+  await checkAttachments(db, caller, schema, form, billId);
   const errors: Record<string, string[]> = {};
   for (const field of schema.fields) {
     if (field.type !== 'user' && field.type !== 'department') continue;
@@ -271,6 +276,7 @@ export async function getBill(ctx: AppContext, caller: Caller, params: unknown):
       if (typeof total === 'string') totals[field.key] = total;
     } else if (stored[field.key] !== undefined) form[field.key] = stored[field.key] ?? null;
   }
+  const attachments = await attachmentCards(ctx.db, attachmentIdsOf(schema, stored));
   const initiator = cards.get(bill.initiator_id);
   const taskId = pendingTaskOf(state, caller.userId);
   const task = taskId === null ? undefined : state.tasks.find((t) => t.id === taskId);
@@ -293,6 +299,7 @@ export async function getBill(ctx: AppContext, caller: Caller, params: unknown):
     form,
     items,
     totals,
+    attachments: Object.fromEntries(attachments),
     initiator: { id: bill.initiator_id, name: initiator?.name ?? '', dept_id: bill.dept_id, dept_name: initiator?.dept_name ?? null },
     current_node: bill.current_node_name,
     chosen_steps: pinned.flow.nodes.flatMap((n) =>
@@ -360,7 +367,7 @@ export async function createBill(ctx: AppContext, caller: Caller, body: unknown)
   if (existing) return getBill(ctx, caller, { id: existing.id });
   const pinned = await loadVersion(ctx.db, template.current_version_id, ctx.db);
   const form = checkForm(pinned.formSchema, input.form, 'draft');
-  await checkReferences(ctx.db, pinned.formSchema, form);
+  await checkReferences(ctx.db, caller, pinned.formSchema, form);
   let id: number;
   try {
     id = await ctx.db.transaction().execute(async (trx) => {
@@ -389,6 +396,7 @@ export async function createBill(ctx: AppContext, caller: Caller, body: unknown)
         .returning('id')
         .executeTakeFirstOrThrow();
       await repo.replaceItems(trx, row.id, itemsFields(pinned.formSchema, form));
+      await linkAttachments(trx, row.id, pinned.formSchema, form);
       return row.id;
     });
   } catch (error) {
@@ -416,9 +424,10 @@ export async function updateBill(ctx: AppContext, caller: Caller, params: unknow
     if (input.form !== undefined) {
       const pinned = await versionOf(ctx, trx, bill);
       const form = checkForm(pinned.formSchema, input.form, 'draft');
-      await checkReferences(trx, pinned.formSchema, form);
+      await checkReferences(trx, caller, pinned.formSchema, form, bill.id);
       values.form_json = storedForm(form);
       await repo.replaceItems(trx, bill.id, itemsFields(pinned.formSchema, form));
+      await linkAttachments(trx, bill.id, pinned.formSchema, form);
     }
     await repo.writeBillRow(trx, bill.id, bill.version, values);
   });
@@ -492,7 +501,8 @@ export async function releaseBill(
       formJson = storedForm(edited);
     }
     const form = checkForm(schema, formInput(schema, formJson, await repo.loadItems(trx, bill.id)), 'submit');
-    await checkReferences(trx, schema, form);
+    await checkReferences(trx, caller, schema, form, bill.id);
+    await linkAttachments(trx, bill.id, schema, form);
     await checkChosen(trx, input.chosen_handlers);
     formJson = storedForm(form);
     const engineForm = JSON.parse(formJson) as FormValues;
@@ -642,7 +652,7 @@ export async function operate(
  * key and type are unchanged, item rows included. A value the new schema refuses (an option removed, a
  * user who left) is dropped rather than failing the copy: the initiator completes the draft before submitting.
  */
-async function carriedForm(db: Db, from: FormSchema, schema: FormSchema, bill: repo.BillRow): Promise<ValidatedForm> {
+async function carriedForm(db: Db, caller: Caller, from: FormSchema, schema: FormSchema, bill: repo.BillRow): Promise<ValidatedForm> {
   const old = formInput(from, bill.form_json, await repo.loadItems(db, bill.id));
   const input: Record<string, unknown> = {};
   for (const field of schema.fields) {
@@ -654,7 +664,7 @@ async function carriedForm(db: Db, from: FormSchema, schema: FormSchema, bill: r
     let bad = result.ok ? [] : Object.keys(result.errors).map((path) => path.split('.')[1] ?? '');
     if (result.ok) {
       try {
-        await checkReferences(db, schema, result.form);
+        await checkReferences(db, caller, schema, result.form);
         return result.form;
       } catch (error) {
         if (!(error instanceof ValidationError)) throw error;
@@ -684,7 +694,7 @@ export async function replicateBill(ctx: AppContext, caller: Caller, params: unk
   authorizeTemplateRead(caller, template.is_iptv === 1);
   if (template.current_version_id === null) throw new ConflictError(ApprovalMessages.templateNoFlow);
   const [from, to] = await Promise.all([versionOf(ctx, ctx.db, bill), loadVersion(ctx.db, template.current_version_id, ctx.db)]);
-  const form = await carriedForm(ctx.db, from.formSchema, to.formSchema, bill);
+  const form = await carriedForm(ctx.db, caller, from.formSchema, to.formSchema, bill);
   return createBill(ctx, caller, {
     template_id: template.id,
     title: input.title || bill.title,

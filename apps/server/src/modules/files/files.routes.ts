@@ -1,10 +1,37 @@
-import { AvatarMessages, CommonMessages, StatusCode } from '@osp/shared';
-import type { FastifyInstance } from 'fastify';
+import { AvatarMessages, CommonMessages, FileMessages, StatusCode } from '@osp/shared';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Readable } from 'node:stream';
 import type { AppContext } from '../../context';
 import { callerOf, requireSignIn } from '../../http/auth-hook';
+import { attachmentDisposition } from '../../http/content-disposition';
 import { ok } from '../../http/envelope';
 import { AppError } from '../../http/errors';
 import { readAvatar, saveAvatar } from './avatar.service';
+import * as files from './files.service';
+
+/**
+ * A download: always `attachment` (the browser saves it, never renders it on our origin) and `nosniff`
+ * (the declared type is the one used), whatever was uploaded (docs/files.md).
+ */
+function sendDownload(reply: FastifyReply, filename: string, mime: string, content: Readable, size?: number) {
+  reply
+    .header('content-type', mime)
+    .header('content-disposition', attachmentDisposition(filename))
+    .header('x-content-type-options', 'nosniff')
+    .header('cache-control', 'private, no-store');
+  if (size !== undefined) reply.header('content-length', size);
+  return reply.send(content);
+}
+
+/** The `file` part of POST /api/files, size-limited; busboy cuts a longer part and marks it truncated. */
+async function uploadPartOf(ctx: AppContext, request: FastifyRequest): Promise<files.UploadPart | undefined> {
+  if (!request.isMultipart()) return undefined;
+  // @fastify/multipart reads throwFileSizeLimit from these options, though its types omit it there.
+  const options = { limits: { fileSize: ctx.config.files.maxBytes, files: 1, fields: 5 }, throwFileSizeLimit: false };
+  const part = await request.file(options);
+  if (!part || part.fieldname !== 'file') return undefined;
+  return { filename: part.filename, content: part.file };
+}
 
 export function filesRoutes(ctx: AppContext) {
   return async function (app: FastifyInstance): Promise<void> {
@@ -33,6 +60,22 @@ export function filesRoutes(ctx: AppContext) {
         }
         return ok(await saveAvatar(ctx, caller, content), AvatarMessages.success);
       });
+
+      // SPEC §7 Files: bill attachments (docs/files.md).
+      scope.post('/api/files', async (request) => {
+        const card = await files.uploadFile(ctx, callerOf(request), await uploadPartOf(ctx, request));
+        return ok(card, FileMessages.uploaded);
+      });
+      scope.get('/api/files/limits', async () => ok(files.fileLimits(ctx)));
+      scope.get('/api/files/download/:id', async (request, reply) => {
+        const { card, content } = await files.downloadFile(ctx, callerOf(request), request.params);
+        return sendDownload(reply, card.name, card.mime, content, card.size);
+      });
+      scope.post('/api/files/archive/download', async (request, reply) => {
+        const { filename, content } = await files.archiveFiles(ctx, callerOf(request), request.body);
+        return sendDownload(reply, filename, 'application/zip', content);
+      });
+      scope.get('/api/files/:id', async (request) => ok(await files.getFileCard(ctx, callerOf(request), request.params)));
     });
   };
 }

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { ApprovalMessages, BillPageMessages, type BillOperType, type FlowNodeView } from '@osp/shared';
 import { useBill, useBillFlow, useBillHistory } from '../../../api/bills';
+import { ApiError } from '../../../api/client';
 import { useProfile } from '../../../api/user';
 import { PageLoading } from '../../../components/PageLoading';
 import { BillFormView } from '../form';
@@ -26,7 +27,8 @@ export default function BillDetailPage() {
   const { data: profile } = useProfile();
   const bill = useBill(billId);
   const flow = useBillFlow(billId, bill.data !== undefined && bill.data.status !== 'draft');
-  const history = useBillHistory(billId);
+  // After the bill, like the flow: a refused reader gets one message, not one per call.
+  const history = useBillHistory(bill.data ? billId : undefined);
   const [operType, setOperType] = useState<BillOperType | null>(null);
   const [openNode, setOpenNode] = useState<FlowNodeView | null>(null);
 
@@ -34,7 +36,10 @@ export default function BillDetailPage() {
   const back = backPath(params.get('from'), isInitiator ? 'mine' : 'todo');
 
   if (billId === undefined) return <Result status="404" title={ApprovalMessages.billNotFound} extra={<Link to={back}>返回列表</Link>} />;
-  if (bill.isError) return <Result status="warning" title={bill.error.message} extra={<Link to={back}>返回列表</Link>} />;
+  if (bill.isError) {
+    const refusal = bill.error instanceof ApiError ? bill.error.httpStatus : undefined;
+    return <Result status={refusal === 403 ? '403' : 'warning'} title={bill.error.message} extra={<Link to={back}>返回列表</Link>} />;
+  }
   if (!bill.data) return <PageLoading />;
 
   const data = bill.data;
@@ -63,7 +68,13 @@ export default function BillDetailPage() {
       <Row gutter={[16, 16]}>
         <Col xs={24} xl={16}>
           <Card title="表单内容" variant="borderless" className="bill-detail__card bill-detail__form">
-            <BillFormView schema={data.form_schema} values={data.form} items={data.items} totals={data.totals} />
+            <BillFormView
+              schema={data.form_schema}
+              values={data.form}
+              items={data.items}
+              totals={data.totals}
+              attachments={data.attachments}
+            />
           </Card>
         </Col>
         <Col xs={24} xl={8}>

@@ -57,6 +57,12 @@ interface Values {
   chosen: Record<string, number[] | undefined>;
 }
 
+/**
+ * Where a refused field is brought into view. `always`: antd scrolls only "if needed", and a field near the
+ * bottom of the screen counts as visible although the sticky 保存草稿/提交 bar covers its message.
+ */
+const FIELD_SCROLL = { behavior: 'smooth', block: 'center', scrollMode: 'always' } as const;
+
 function newClientKey(): string {
   return typeof crypto !== 'undefined' && 'randomUUID' in crypto
     ? crypto.randomUUID()
@@ -138,7 +144,7 @@ export function BillEditor({ templateId, schema, chosenSteps, bill, initialValue
     });
     form.setFields(fields as Parameters<typeof form.setFields>[0]);
     const first = fields[0];
-    if (first) form.scrollToField(first.name, { behavior: 'smooth', block: 'center' });
+    if (first) form.scrollToField(first.name, FIELD_SCROLL);
   };
 
   /** The shared check in draft or submit mode; false (errors shown) when the form is not ready. */
@@ -227,11 +233,18 @@ export function BillEditor({ templateId, schema, chosenSteps, bill, initialValue
       name="bill-edit"
       className="bill-edit__form"
       initialValues={initial}
-      onValuesChange={() => {
+      onValuesChange={(changed: Partial<Values>) => {
+        // The form's fields re-run their rules on change, which clears a server refusal; the title and the
+        // approver pickers have no client rules, so their refusal would stay after the user fixed it.
+        const ruleless: Parameters<typeof form.setFields>[0] = [
+          ...('title' in changed ? [{ name: ['title'] as ['title'], errors: [] }] : []),
+          ...Object.keys(changed.chosen ?? {}).map((stepId) => ({ name: ['chosen', stepId] as ['chosen', string], errors: [] })),
+        ];
+        if (ruleless.length > 0) form.setFields(ruleless);
         setIsDirty(true);
         keepLocalCopy();
       }}
-      scrollToFirstError={{ behavior: 'smooth', block: 'center' }}
+      scrollToFirstError={FIELD_SCROLL}
     >
       {offeredCopy && (
         <Alert
@@ -262,7 +275,7 @@ export function BillEditor({ templateId, schema, chosenSteps, bill, initialValue
         <Form.Item name="title" label={BillEditTexts.titleLabel}>
           <Input maxLength={BILL_TITLE_MAX} placeholder={BillEditTexts.titlePlaceholder} autoComplete="off" />
         </Form.Item>
-        <BillFormFields schema={schema} />
+        <BillFormFields schema={schema} attachments={bill?.attachments} />
       </Card>
       {chosenSteps.length > 0 && (
         <Card className="bill-edit__card" title={BillEditTexts.approversSection}>

@@ -60,7 +60,13 @@ function ExistingBill({ billId }: { billId: number }) {
           action={<Link to={detailPath({ id: data.id, status: data.status }, 'mine', 'edit')}>{data.status_text}</Link>}
         />
         <Card className="bill-edit__card">
-          <BillFormView schema={data.form_schema} values={data.form} items={data.items} totals={data.totals} />
+          <BillFormView
+            schema={data.form_schema}
+            values={data.form}
+            items={data.items}
+            totals={data.totals}
+            attachments={data.attachments}
+          />
         </Card>
       </>
     );

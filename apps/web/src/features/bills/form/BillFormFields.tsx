@@ -1,5 +1,5 @@
 import { Alert, Col, Form, Row } from 'antd';
-import type { FormField, FormSchema } from '@osp/shared';
+import type { FileCard, FormField, FormSchema } from '@osp/shared';
 import { useIsMobile } from '../../../utils/useIsMobile';
 import { FieldInput } from './inputs';
 import { ItemsEditor } from './ItemsEditor';
@@ -9,6 +9,8 @@ import './bill-form.css';
 
 export interface BillFormFieldsProps {
   schema: FormSchema;
+  /** Cards of the files the bill's attachment fields hold (BillDetail.attachments). */
+  attachments?: Record<string, FileCard>;
 }
 
 const WIDE_TYPES = new Set<FormField['type']>(['textarea', 'items', 'description', 'attachment', 'checkbox']);
@@ -18,7 +20,7 @@ const WIDE_TYPES = new Set<FormField['type']>(['textarea', 'items', 'description
  * `<Form>`: every value lives under `form.<key>` (items rows under `form.<key>.<row>.<column>`), the
  * same names as the API's 422 keys, so a server error lands on its field as it is.
  */
-export function BillFormFields({ schema }: BillFormFieldsProps) {
+export function BillFormFields({ schema, attachments }: BillFormFieldsProps) {
   const directory = useDirectory();
   const isMobile = useIsMobile();
   return (
@@ -44,7 +46,7 @@ export function BillFormFields({ schema }: BillFormFieldsProps) {
         return (
           <Col span={span} key={field.key}>
             <Form.Item name={['form', field.key]} label={field.label} required={field.required} rules={[fieldRule(field)]}>
-              <FieldInput field={field} directory={directory} />
+              <FieldInput field={field} directory={directory} attachments={attachments} />
             </Form.Item>
           </Col>
         );

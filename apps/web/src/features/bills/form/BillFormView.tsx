@@ -1,9 +1,9 @@
-import { PaperClipOutlined } from '@ant-design/icons';
 import { Descriptions, Table, Typography } from 'antd';
 import {
   BillFormTexts,
   formatMoney,
   moneyInWordsLabel,
+  type FileCard,
   type FormField,
   type FormSchema,
   type ItemColumn,
@@ -12,6 +12,7 @@ import {
 } from '@osp/shared';
 import type { ReactNode } from 'react';
 import { useIsMobile } from '../../../utils/useIsMobile';
+import { AttachmentList } from './AttachmentList';
 import { useDirectory, type Directory } from './useDirectory';
 import { itemsTotal, plainText, rowsOf, type FormItems, type FormValues } from './values';
 import './bill-form.css';
@@ -23,6 +24,8 @@ export interface BillFormViewProps {
   items?: FormItems;
   /** Each items table's total (BillDetail.totals); computed from the rows when absent. */
   totals?: Record<string, string>;
+  /** Cards of the files the attachment fields hold (BillDetail.attachments); fetched by id when absent. */
+  attachments?: Record<string, FileCard>;
 }
 
 function idsOf(value: StoredValue | undefined): number[] {
@@ -42,7 +45,16 @@ export function MoneyText({ value }: { value: string | number | null | undefined
   );
 }
 
-function valueNode(field: FormField, value: StoredValue | undefined, directory: Directory): ReactNode {
+function attachmentIds(value: StoredValue | undefined): string[] {
+  return (Array.isArray(value) ? value : [value]).filter((v): v is string => typeof v === 'string');
+}
+
+function valueNode(
+  field: FormField,
+  value: StoredValue | undefined,
+  directory: Directory,
+  attachments: Record<string, FileCard> | undefined,
+): ReactNode {
   const isEmpty = value === null || value === undefined || value === '' || (Array.isArray(value) && value.length === 0);
   if (isEmpty) return <span className="bill-form__empty">{BillFormTexts.empty}</span>;
   switch (field.type) {
@@ -55,11 +67,7 @@ function valueNode(field: FormField, value: StoredValue | undefined, directory: 
     case 'department':
       return idsOf(value).map(directory.deptName).join('、');
     case 'attachment':
-      return (
-        <span>
-          <PaperClipOutlined /> {BillFormTexts.attachmentCount(Array.isArray(value) ? value.length : 1)}
-        </span>
-      );
+      return <AttachmentList ids={attachmentIds(value)} known={attachments} />;
     case 'textarea':
       return <span className="bill-form__multiline">{plainText(value)}</span>;
     case 'text':
@@ -126,7 +134,7 @@ export function ItemsTableView({ field, rows, total }: ItemsViewProps) {
  * A bill's form, read only: every field type of the schema, money with its amount in words, line items
  * as a table with the total, people and departments by name. Used by the detail and print pages.
  */
-export function BillFormView({ schema, values, items, totals }: BillFormViewProps) {
+export function BillFormView({ schema, values, items, totals, attachments }: BillFormViewProps) {
   const directory = useDirectory();
   const isMobile = useIsMobile();
   return (
@@ -156,7 +164,12 @@ export function BillFormView({ schema, values, items, totals }: BillFormViewProp
         return {
           key: field.key,
           label: field.label,
-          children: valueNode(field, Array.isArray(value) && typeof value[0] === 'object' ? undefined : (value as StoredValue), directory),
+          children: valueNode(
+            field,
+            Array.isArray(value) && typeof value[0] === 'object' ? undefined : (value as StoredValue),
+            directory,
+            attachments,
+          ),
         };
       })}
     />

@@ -1,7 +1,16 @@
-import { InfoCircleOutlined, PaperClipOutlined } from '@ant-design/icons';
 import { Checkbox, DatePicker, Input, InputNumber, Radio, Select, TreeSelect } from 'antd';
-import { BillFormTexts, moneyInWordsLabel, TEXT_MAX, TEXTAREA_MAX, type Dept, type FormField, type ItemColumn } from '@osp/shared';
+import {
+  BillFormTexts,
+  moneyInWordsLabel,
+  TEXT_MAX,
+  TEXTAREA_MAX,
+  type Dept,
+  type FileCard,
+  type FormField,
+  type ItemColumn,
+} from '@osp/shared';
 import { useMemo } from 'react';
+import { AttachmentInput } from './AttachmentInput';
 import type { Directory } from './useDirectory';
 
 /*
@@ -31,26 +40,6 @@ export function MoneyInput({ id, value, onChange, hasWords = true }: ValueProps<
         onChange={(event) => onChange?.(event.target.value)}
       />
       {words && <div className="bill-money__words">{words}</div>}
-    </div>
-  );
-}
-
-/**
- * There is no upload service yet (docs/approval-api.md), so attachments cannot be added here. The
- * ids a bill already holds are kept and sent back unchanged.
- */
-export function AttachmentInput({ value }: ValueProps<string[]>) {
-  const count = value?.length ?? 0;
-  return (
-    <div className="bill-attachment">
-      {count > 0 && (
-        <div>
-          <PaperClipOutlined /> {BillFormTexts.attachmentCount(count)}
-        </div>
-      )}
-      <div className="bill-attachment__note">
-        <InfoCircleOutlined /> {BillFormTexts.attachmentUnavailable}
-      </div>
     </div>
   );
 }
@@ -98,7 +87,17 @@ export function UserSelect({
 /** What antd's Form.Item injects into the control it wraps; the editors below pass it on. */
 type ControlProps = Record<string, unknown>;
 
-export function FieldInput({ field, directory, ...control }: { field: FormField; directory: Directory } & ControlProps) {
+export function FieldInput({
+  field,
+  directory,
+  attachments,
+  ...control
+}: {
+  field: FormField;
+  directory: Directory;
+  /** Cards of the files the bill's attachment fields hold (BillDetail.attachments). */
+  attachments?: Record<string, FileCard>;
+} & ControlProps) {
   const options = (field.options ?? []).map((o) => ({ value: o, label: o }));
   switch (field.type) {
     case 'text':
@@ -144,7 +143,7 @@ export function FieldInput({ field, directory, ...control }: { field: FormField;
         />
       );
     case 'attachment':
-      return <AttachmentInput {...control} />;
+      return <AttachmentInput {...control} known={attachments} />;
     case 'items':
     case 'description':
       return null;

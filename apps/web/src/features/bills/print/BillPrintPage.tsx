@@ -71,7 +71,13 @@ export default function BillPrintPage() {
         </table>
         <section className="bill-print__section">
           <h2>表单内容</h2>
-          <BillFormView schema={data.form_schema} values={data.form} items={data.items} totals={data.totals} />
+          <BillFormView
+            schema={data.form_schema}
+            values={data.form}
+            items={data.items}
+            totals={data.totals}
+            attachments={data.attachments}
+          />
         </section>
         <section className="bill-print__section">
           <h2>{BillPageMessages.printRecord}</h2>

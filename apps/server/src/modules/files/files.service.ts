@@ -1,0 +1,174 @@
+import { randomBytes } from 'node:crypto';
+import type { Readable } from 'node:stream';
+import {
+  ARCHIVE_FILE_NAME,
+  ATTACHMENTS_MAX,
+  FILE_NAME_MAX,
+  FileArchiveZ,
+  FileIdZ,
+  FileMessages,
+  FileTexts,
+  type FileCard,
+  type FileLimits,
+} from '@osp/shared';
+import { fileTypeFromFile } from 'file-type';
+import JSZip from 'jszip';
+import type { AppContext, Caller } from '../../context';
+import { nowIso } from '../../db/index';
+import { NotFoundError, ValidationError } from '../../http/errors';
+import { parse } from '../../http/validate';
+import { authorizeDownload } from './files.policy';
+import { findFile, findFiles, insertFile, type FileRow } from './files.repo';
+import { absolutePath, openFile, removeFile, writeFile } from './files.storage';
+
+/**
+ * Uploaded files (SPEC §7 Files, docs/files.md): upload, download, the 全部下载 archive. The bytes are
+ * stored as uploaded — no list of dangerous types is trusted to catch everything — and every download
+ * is served as `attachment` with `nosniff` (files.routes.ts), so nothing uploaded runs in a browser.
+ */
+
+/** The file part of POST /api/files; `content.truncated` is busboy's mark of a part cut at the size limit. */
+export interface UploadPart {
+  filename: string;
+  content: Readable & { truncated?: boolean };
+}
+
+export interface Download {
+  card: FileCard;
+  content: Readable;
+}
+
+const OCTET_STREAM = 'application/octet-stream';
+/** Characters that may not stand in a file name: controls, and bidi overrides that disguise an extension. */
+// eslint-disable-next-line no-control-regex -- control characters are exactly what is removed here
+const UNSAFE_NAME_CHARACTERS = /[\u0000-\u001f\u007f\u202a-\u202e\u2066-\u2069]/g;
+
+/** 144 random bits as base64url: unguessable, and within ATTACHMENT_ID_PATTERN. */
+function newFileId(): string {
+  return randomBytes(18).toString('base64url');
+}
+
+/** The uploader's name without a client path or unsafe characters, cut to FILE_NAME_MAX keeping the extension. */
+export function cleanFileName(raw: string | undefined): string {
+  const base = (raw ?? '').split(/[\\/]/).pop() ?? '';
+  const name = base.replace(UNSAFE_NAME_CHARACTERS, '').trim();
+  if (name === '' || /^\.+$/.test(name)) return FileTexts.unnamed;
+  const characters = Array.from(name);
+  if (characters.length <= FILE_NAME_MAX) return name;
+  const extension = /\.[^.\s]{1,16}$/.exec(name)?.[0] ?? '';
+  return characters.slice(0, FILE_NAME_MAX - Array.from(extension).length).join('') + extension;
+}
+
+function cardOf(row: Pick<FileRow, 'id' | 'name' | 'size' | 'mime'>): FileCard {
+  return { id: row.id, name: row.name, size: row.size, mime: row.mime };
+}
+
+export function fileLimits(ctx: AppContext): FileLimits {
+  return { max_bytes: ctx.config.files.maxBytes, max_count: ATTACHMENTS_MAX };
+}
+
+/** POST /api/files: stores one upload of a signed-in user and answers its card. */
+export async function uploadFile(ctx: AppContext, caller: Caller, part: UploadPart | undefined): Promise<FileCard> {
+  if (!part) throw new ValidationError({ file: [FileMessages.noFile] });
+  const id = newFileId();
+  const written = await writeFile(ctx.config, id, part.content);
+  const refuse = async (message: string): Promise<never> => {
+    await removeFile(ctx.config, written.storagePath);
+    throw new ValidationError({ file: [message] });
+  };
+  if (part.content.truncated) await refuse(FileMessages.tooLarge(ctx.config.files.maxBytes));
+  if (written.size === 0) await refuse(FileMessages.empty);
+  // The type is read from the bytes; the declared type and the extension are only the uploader's word.
+  const mime = (await fileTypeFromFile(absolutePath(ctx.config, written.storagePath)))?.mime ?? OCTET_STREAM;
+  const row: FileRow = {
+    id,
+    name: cleanFileName(part.filename),
+    size: written.size,
+    mime,
+    sha256: written.sha256,
+    storage_path: written.storagePath,
+    uploader_id: caller.userId,
+    created_at: nowIso(),
+  };
+  try {
+    await insertFile(ctx.db, row);
+  } catch (error) {
+    await removeFile(ctx.config, written.storagePath);
+    throw error;
+  }
+  return cardOf(row);
+}
+
+/** A file the caller may download, by the id in the path; a malformed id is as unknown as a missing one. */
+async function requireDownloadable(ctx: AppContext, caller: Caller, params: unknown): Promise<FileRow> {
+  const parsed = FileIdZ.safeParse(params);
+  const file = parsed.success ? await findFile(ctx.db, parsed.data.id) : undefined;
+  if (!file) throw new NotFoundError(FileMessages.notFound);
+  await authorizeDownload(ctx.db, caller, [file]);
+  return file;
+}
+
+async function contentOf(ctx: AppContext, file: FileRow): Promise<Readable> {
+  const content = await openFile(ctx.config, file.storage_path);
+  if (content) return content;
+  ctx.log.error({ fileId: file.id, path: file.storage_path }, 'an uploaded file is missing from disk');
+  throw new NotFoundError(FileMessages.notFound);
+}
+
+/** GET /api/files/{id}: the card of a file the caller may download (names for a form whose bill has not been saved). */
+export async function getFileCard(ctx: AppContext, caller: Caller, params: unknown): Promise<FileCard> {
+  return cardOf(await requireDownloadable(ctx, caller, params));
+}
+
+/**
+ * GET /api/files/download/{id}. SPEC's `object` and `watermark` query parameters are accepted and not
+ * used: there is one object per file and no watermarking yet (docs/files.md).
+ */
+export async function downloadFile(ctx: AppContext, caller: Caller, params: unknown): Promise<Download> {
+  const file = await requireDownloadable(ctx, caller, params);
+  return { card: cardOf(file), content: await contentOf(ctx, file) };
+}
+
+/** `name` unless an earlier entry of the archive took it (Windows compares names without case): then `name (2)`. */
+function uniqueNamer(): (name: string) => string {
+  const taken = new Set<string>();
+  return (name) => {
+    const dot = name.lastIndexOf('.');
+    const [stem, extension] = dot > 0 ? [name.slice(0, dot), name.slice(dot)] : [name, ''];
+    let candidate = name;
+    for (let n = 2; taken.has(candidate.toLowerCase()); n++) candidate = `${stem} (${n})${extension}`;
+    taken.add(candidate.toLowerCase());
+    return candidate;
+  };
+}
+
+/**
+ * POST /api/files/archive/download {ids}: the files as one zip named 附件.zip, in the order asked, each
+ * under its own name. One file the caller may not download refuses the whole archive. Entries are stored,
+ * not deflated: attachments are mostly PDFs, images and Office files, compressed already.
+ */
+export async function archiveFiles(ctx: AppContext, caller: Caller, body: unknown): Promise<{ filename: string; content: Readable }> {
+  const ids = [...new Set(parse(FileArchiveZ, body).ids)];
+  const rows = new Map((await findFiles(ctx.db, ids)).map((row) => [row.id, row]));
+  const files = ids.map((id) => rows.get(id));
+  if (files.some((f) => f === undefined)) throw new NotFoundError(FileMessages.notFound);
+  const found = files as FileRow[];
+  await authorizeDownload(ctx.db, caller, found);
+
+  const zip = new JSZip();
+  const nameOf = uniqueNamer();
+  const opened: Readable[] = [];
+  try {
+    for (const file of found) {
+      const content = await contentOf(ctx, file);
+      opened.push(content);
+      zip.file(nameOf(file.name), content, { binary: true, date: new Date(file.created_at) });
+    }
+  } catch (error) {
+    for (const stream of opened) stream.destroy();
+    throw error;
+  }
+  // JSZip's stream is a Node Readable (readable-stream), typed as the older NodeJS.ReadableStream.
+  const content = zip.generateNodeStream({ streamFiles: true, compression: 'STORE', platform: 'UNIX' }) as unknown as Readable;
+  return { filename: ARCHIVE_FILE_NAME, content };
+}
