@@ -2,6 +2,10 @@
  * `node --import tsx bench/profile.ts [path]`: where an OSP endpoint spends its CPU. Starts the OSP
  * server with --cpu-prof, loads `path` (default /api/user/profile) like the benchmark does, stops
  * the server and prints its self time by package and by function. Engine: first of BENCH_ENGINES.
+ *
+ * `BENCH_PROFILE_BILLS=10000` first fills the database with that many generated bills (the bills
+ * suite's generator) and signs in as its benchmark user, lisi; `{detail}` in `path` becomes the bill
+ * the detail target reads, e.g. `bench/profile.ts '/api/bills/{detail}'`.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -9,6 +13,7 @@ import { loadBenchConfig } from './lib/config';
 import { prepareEngine } from './lib/engines';
 import { measure } from './lib/load';
 import { installExitHandlers, makeTempDir, stopServer, runThenCleanUp } from './lib/processes';
+import { BENCH_USER, seedBills } from './lib/bills-seed';
 import { startOsp } from './lib/targets';
 
 interface ProfileNode {
@@ -62,12 +67,26 @@ function summarise(file: string): void {
 async function main(): Promise<void> {
   installExitHandlers();
   const config = { ...loadBenchConfig(), runs: 1 };
-  const endpoint = process.argv[2] ?? '/api/user/profile';
+  let endpoint = process.argv[2] ?? '/api/user/profile';
   const engine = config.engines[0] ?? 'sqlite';
   const preparation = await prepareEngine(engine, config);
   if (!preparation.ok) throw new Error(preparation.reason);
+  const bills = Number(process.env.BENCH_PROFILE_BILLS ?? 0);
+  let user: { username: string; password: string } | undefined;
+  if (bills > 0) {
+    // The first start migrates and seeds the demo company the generator copies from.
+    await stopServer((await startOsp(preparation.setup, config, '/api/user/profile')).server);
+    const seed = await seedBills(preparation.setup, {
+      bills,
+      users: config.bills.users,
+      todo: Math.min(config.bills.todo, bills),
+      agreeTasks: 0,
+    });
+    endpoint = endpoint.replace('{detail}', String(seed.detailBillId));
+    user = { username: BENCH_USER, password: 'Demo@1234' };
+  }
   const profileDir = makeTempDir('osp-bench-cpuprof');
-  const started = await startOsp(preparation.setup, config, endpoint, ['--cpu-prof', `--cpu-prof-dir=${profileDir}`]);
+  const started = await startOsp(preparation.setup, config, endpoint, ['--cpu-prof', `--cpu-prof-dir=${profileDir}`], user);
   const result = await measure(started.load, config, (_, run) =>
     console.log(`${engine} ${endpoint}: ${Math.round(run.rps)} req/s, p99 ${run.p99} ms`),
   );

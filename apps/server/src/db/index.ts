@@ -2,12 +2,25 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { createHash } from 'node:crypto';
-import { Kysely, PostgresDialect, SqliteDialect, type PostgresPool, type PostgresPoolClient, type SqliteDatabase } from 'kysely';
+import {
+  Kysely,
+  PostgresAdapter,
+  PostgresDialect,
+  SqliteDialect,
+  type PostgresPool,
+  type PostgresPoolClient,
+  type SqliteDatabase,
+} from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema';
 
 export type Db = Kysely<Database>;
 export type Engine = 'sqlite' | 'postgres';
+
+/** The engine behind a handle or a transaction, for the few statements whose SQL differs. */
+export function engineOf(db: Db): Engine {
+  return db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite';
+}
 
 // timestamptz (1184) and timestamp (1114) come back as ISO text, the same as SQLite stores them, so
 // no service has to care which engine it runs on.

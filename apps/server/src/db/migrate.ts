@@ -7,6 +7,7 @@ import { passwordRecovery } from './migrations/0004-password-recovery';
 import { approval } from './migrations/0006-approval';
 import { billTracks } from './migrations/0007-bill-tracks';
 import { files } from './migrations/0008-files';
+import { todoArrival } from './migrations/0009-todo-arrival';
 
 /** Migrations in order. Names sort as they run; never rename or edit one that has shipped. */
 function migrationsFor(handle: DbHandle): Record<string, Migration> {
@@ -18,6 +19,7 @@ function migrationsFor(handle: DbHandle): Record<string, Migration> {
     '0006-approval': approval(kit),
     '0007-bill-tracks': billTracks(kit),
     '0008-files': files(kit),
+    '0009-todo-arrival': todoArrival(),
   };
 }
 

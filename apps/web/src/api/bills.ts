@@ -23,7 +23,8 @@ import { api } from './client';
 export const billsKey = ['bills'] as const;
 export const dashboardCountsKey = ['dashboard', 'counts'] as const;
 
-export type BillSortField = 'updated_at' | 'created_at' | 'released_at' | 'id';
+import type { BillSortField } from '@osp/shared';
+export type { BillSortField };
 
 export interface BillListFilter {
   template_id?: number;

@@ -205,7 +205,17 @@ export interface Job {
 /** tracked: bills the caller follows (PATCH /api/bills/{id}/track). */
 export const BILL_BOXES = ['todo', 'done', 'mine', 'draft', 'tracked'] as const;
 export type BillBox = (typeof BILL_BOXES)[number];
-export const BILL_SORT_FIELDS = ['updated_at', 'created_at', 'released_at', 'id'] as const;
+/** received_at (到达时间, when my task arrived) sorts the todo box only, and is its default. */
+export const BILL_SORT_FIELDS = ['received_at', 'updated_at', 'created_at', 'released_at', 'id'] as const;
+export type BillSortField = (typeof BILL_SORT_FIELDS)[number];
+export const BillListMessages = {
+  sortField: '排序字段须为 received_at、updated_at、created_at、released_at 或 id',
+  receivedOnlyTodo: '按到达时间排序仅适用于待我审批',
+} as const;
+/** The default order of a box: the todo box by arrival (newest first), the others by last change. */
+export function defaultBillSort(box: BillBox): BillSortField {
+  return box === 'todo' ? 'received_at' : 'updated_at';
+}
 
 export const BillIdZ = z.object({ id: IdZ(ApprovalMessages.billNotFound) });
 
@@ -218,9 +228,9 @@ export const BillListQueryZ = PageQueryZ.extend({
   keyword: z.string().trim().max(50).optional(),
   date_from: DateZ.optional(),
   date_to: DateZ.optional(),
-  sort: z.enum(BILL_SORT_FIELDS, { error: '排序字段须为 updated_at、created_at、released_at 或 id' }).default('updated_at'),
+  sort: z.enum(BILL_SORT_FIELDS, { error: BillListMessages.sortField }).optional(),
   order: z.enum(['asc', 'desc'], { error: '排序方向须为 asc 或 desc' }).default('desc'),
-});
+}).refine((query) => query.sort !== 'received_at' || query.box === 'todo', { path: ['sort'], error: BillListMessages.receivedOnlyTodo });
 export type BillListQuery = z.infer<typeof BillListQueryZ>;
 
 const ChosenHandlersZ = z.record(z.string(), z.array(z.number().int().positive()).max(50));

@@ -2,7 +2,8 @@ import { ApprovalMessages } from '@osp/shared';
 import type { Caller } from '../../context';
 import type { Db } from '../../db/index';
 import { ForbiddenError } from '../../http/errors';
-import { isHandlerOf, isSharedWith, type BillRow } from './bills.repo';
+import type { BillState } from '../../flow/types';
+import { isHandlerOf, isSharedWith, type BillRow, type BillView } from './bills.repo';
 
 /**
  * Who may do what with a bill (issue 4):
@@ -18,11 +19,33 @@ export function isBillAdmin(caller: Caller): boolean {
   return caller.permissions.includes('bill_admin');
 }
 
-export async function canReadBill(db: Db, caller: Caller, bill: Pick<BillRow, 'id' | 'initiator_id' | 'status'>): Promise<boolean> {
-  if (bill.initiator_id === caller.userId || isBillAdmin(caller)) return true;
+/**
+ * The part of the read rule that needs nothing but the bill row: `related` means the answer depends on
+ * whether the caller is one of its handlers or had it shared.
+ */
+function readDecision(caller: Caller, bill: Pick<BillRow, 'initiator_id' | 'status'>): 'allowed' | 'denied' | 'related' {
+  if (bill.initiator_id === caller.userId || isBillAdmin(caller)) return 'allowed';
   // A draft has no handlers yet: it is its initiator's alone.
-  if (bill.status === 'draft') return false;
+  if (bill.status === 'draft') return 'denied';
+  return 'related';
+}
+
+/** A handler of a bill: acting, original, or the one a task was held for (the rule `isHandlerOf` asks in SQL). */
+export function isHandlerIn(state: Pick<BillState, 'tasks'>, userId: number): boolean {
+  return state.tasks.some((t) => t.actingHandler === userId || t.originalHandler === userId || t.onBehalfOf === userId);
+}
+
+export async function canReadBill(db: Db, caller: Caller, bill: Pick<BillRow, 'id' | 'initiator_id' | 'status'>): Promise<boolean> {
+  const decision = readDecision(caller, bill);
+  if (decision !== 'related') return decision === 'allowed';
   return (await isHandlerOf(db, bill.id, caller.userId)) || isSharedWith(db, bill.id, caller.userId);
+}
+
+/** The read rule on a bill loaded whole (bills.repo `loadBillView`), which already tells handlers and shares. */
+export function authorizeReadOfView(caller: Caller, view: Pick<BillView, 'bill' | 'state' | 'shared'>): void {
+  const decision = readDecision(caller, view.bill);
+  const allowed = decision === 'allowed' || (decision === 'related' && (view.shared || isHandlerIn(view.state, caller.userId)));
+  if (!allowed) throw new ForbiddenError(ApprovalMessages.billForbidden);
 }
 
 /** Sharing widens who reads a bill, so only those answerable for it may: its initiator and bill administrators. */

@@ -19,25 +19,10 @@ import {
 } from '@osp/shared';
 import { handlerOperationOf, stepStatusOf } from '../../flow/present';
 import { computeRoute } from '../../flow/rules';
-import type { BillState, FlowSnapshot, StepRun, Task, UserId } from '../../flow/types';
+import type { BillState, FlowSnapshot, StepRun, Task } from '../../flow/types';
 import type { BillRow, UserCard } from './bills.repo';
 
 /** Every user id a bill's presentation names, for one look-up of names. */
-export function peopleOf(bill: BillRow, state: BillState): Set<UserId> {
-  const ids = new Set<UserId>([bill.initiator_id]);
-  for (const t of state.tasks) {
-    ids.add(t.actingHandler);
-    ids.add(t.originalHandler);
-    if (t.onBehalfOf !== null) ids.add(t.onBehalfOf);
-  }
-  for (const h of state.history) {
-    if (h.actor !== null) ids.add(h.actor);
-    if (h.onBehalfOf !== null) ids.add(h.onBehalfOf);
-    if (h.toUser !== null) ids.add(h.toUser);
-  }
-  return ids;
-}
-
 const nameOf = (cards: ReadonlyMap<number, UserCard>, id: number | null) => (id === null ? null : (cards.get(id)?.name ?? `#${id}`));
 const behalfOf = (cards: ReadonlyMap<number, UserCard>, id: number | null) => (id === null ? null : onBehalfLabel(nameOf(cards, id) ?? ''));
 

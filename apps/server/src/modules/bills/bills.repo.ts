@@ -1,5 +1,9 @@
 import type { BillStatus, ItemRow } from '@osp/shared';
-import type { Db, Engine } from '../../db/index';
+import { sql, type RawBuilder } from 'kysely';
+import { jsonArrayFrom as pgJsonArrayFrom } from 'kysely/helpers/postgres';
+import { jsonArrayFrom as sqliteJsonArrayFrom } from 'kysely/helpers/sqlite';
+import { engineOf, type Db, type Engine } from '../../db/index';
+import { preparedQuery } from '../../db/prepared';
 import type {
   ActivationStatus,
   BillState,
@@ -65,13 +69,131 @@ export function idGenerator(billId: number, state: BillState): IdGenerator {
   return (kind) => `${billId}-${letter[kind]}${++next[kind]}`;
 }
 
-export async function loadState(db: Db, bill: BillRow, initiatorJobIds: readonly number[]): Promise<BillState> {
-  const [activations, steps, tasks, events] = await Promise.all([
-    db.selectFrom('bill_activations').selectAll().where('bill_id', '=', bill.id).execute(),
-    db.selectFrom('bill_steps').selectAll().where('bill_id', '=', bill.id).execute(),
-    db.selectFrom('bill_tasks').selectAll().where('bill_id', '=', bill.id).execute(),
-    db.selectFrom('bill_events').selectAll().where('bill_id', '=', bill.id).orderBy('seq').execute(),
-  ]);
+type ActivationRow = { id: string; node_id: string; cause: string; status: string; entered_at: string; left_at: string | null };
+type StepRow = {
+  id: string;
+  activation_id: string;
+  step_id: string;
+  name: string;
+  type: string;
+  idx: number;
+  status: string;
+  ended_at: string | null;
+};
+type TaskRow = {
+  id: string;
+  step_run_id: string;
+  activation_id: string;
+  original_handler: number;
+  acting_handler: number;
+  on_behalf_of: number | null;
+  via: string;
+  transferred_from: string | null;
+  ord: number;
+  status: string;
+  comment: string | null;
+  created_at: string;
+  decided_at: string | null;
+  is_auto: number;
+};
+type EventRow = {
+  seq: number;
+  at: string;
+  actor: number | null;
+  action: string;
+  node_id: string | null;
+  step_run_id: string | null;
+  task_id: string | null;
+  on_behalf_of: number | null;
+  to_user: number | null;
+  comment: string | null;
+  before_status: string;
+  after_status: string;
+};
+type ItemRowJson = { field: string; seq: number; data_json: string };
+
+/**
+ * A bill's engine rows come back as JSON arrays of one statement (a correlated sub-select per table):
+ * one round trip instead of one per table, which on PostgreSQL is most of what reading a bill costs.
+ */
+function jsonArrayFrom(db: Db) {
+  return engineOf(db) === 'postgres' ? pgJsonArrayFrom : sqliteJsonArrayFrom;
+}
+
+/** SQLite hands JSON over as text, PostgreSQL already parsed. */
+function jsonRows<T>(value: unknown): T[] {
+  return (typeof value === 'string' ? JSON.parse(value) : (value ?? [])) as T[];
+}
+
+/** Inside JSON, PostgreSQL writes timestamptz as `…+00:00`; everywhere else OSP says ISO with `Z`. */
+const isoOf = (value: string) => new Date(value).toISOString();
+const isoOrNull = (value: string | null) => (value === null ? null : isoOf(value));
+
+/** The four engine tables' rows of `billId` (a number, or `b.id` of an enclosing statement) as JSON arrays. */
+function stateArrays(db: Db, billId: number | RawBuilder<number>) {
+  const json = jsonArrayFrom(db);
+  const eb = db;
+  return [
+    json(
+      eb.selectFrom('bill_activations').select(['id', 'node_id', 'cause', 'status', 'entered_at', 'left_at']).where('bill_id', '=', billId),
+    ).as('activations'),
+    json(
+      eb
+        .selectFrom('bill_steps')
+        .select(['id', 'activation_id', 'step_id', 'name', 'type', 'idx', 'status', 'ended_at'])
+        .where('bill_id', '=', billId),
+    ).as('steps'),
+    json(
+      eb
+        .selectFrom('bill_tasks')
+        .select([
+          'id',
+          'step_run_id',
+          'activation_id',
+          'original_handler',
+          'acting_handler',
+          'on_behalf_of',
+          'via',
+          'transferred_from',
+          'ord',
+          'status',
+          'comment',
+          'created_at',
+          'decided_at',
+          'is_auto',
+        ])
+        .where('bill_id', '=', billId),
+    ).as('tasks'),
+    json(
+      eb
+        .selectFrom('bill_events')
+        .select([
+          'seq',
+          'at',
+          'actor',
+          'action',
+          'node_id',
+          'step_run_id',
+          'task_id',
+          'on_behalf_of',
+          'to_user',
+          'comment',
+          'before_status',
+          'after_status',
+        ])
+        .where('bill_id', '=', billId),
+    ).as('events'),
+  ] as const;
+}
+
+interface StateArrays {
+  activations: unknown;
+  steps: unknown;
+  tasks: unknown;
+  events: unknown;
+}
+
+function stateOf(bill: BillRow, arrays: StateArrays, initiatorJobIds: readonly number[]): BillState {
   const initiator: Initiator | null =
     bill.status === 'draft' ? null : { userId: bill.initiator_id, deptId: bill.dept_id ?? 0, jobIds: initiatorJobIds };
   return {
@@ -84,17 +206,17 @@ export async function loadState(db: Db, bill: BillRow, initiatorJobIds: readonly
     route: JSON.parse(bill.route_json) as string[],
     rejectedNodeId: bill.rejected_node_id,
     activations: byCreation(
-      activations.map((a): NodeActivation => ({
+      jsonRows<ActivationRow>(arrays.activations).map((a): NodeActivation => ({
         id: a.id,
         nodeId: a.node_id,
         cause: a.cause as NodeActivation['cause'],
         status: a.status as ActivationStatus,
-        enteredAt: a.entered_at,
-        leftAt: a.left_at,
+        enteredAt: isoOf(a.entered_at),
+        leftAt: isoOrNull(a.left_at),
       })),
     ),
     steps: byCreation(
-      steps.map((s): StepRun => ({
+      jsonRows<StepRow>(arrays.steps).map((s): StepRun => ({
         id: s.id,
         activationId: s.activation_id,
         stepId: s.step_id,
@@ -102,11 +224,11 @@ export async function loadState(db: Db, bill: BillRow, initiatorJobIds: readonly
         type: s.type as StepRun['type'],
         index: s.idx,
         status: s.status as StepRunStatus,
-        endedAt: s.ended_at,
+        endedAt: isoOrNull(s.ended_at),
       })),
     ),
     tasks: byCreation(
-      tasks.map((t): Task => ({
+      jsonRows<TaskRow>(arrays.tasks).map((t): Task => ({
         id: t.id,
         stepRunId: t.step_run_id,
         activationId: t.activation_id,
@@ -118,25 +240,151 @@ export async function loadState(db: Db, bill: BillRow, initiatorJobIds: readonly
         order: t.ord,
         status: t.status as TaskStatus,
         comment: t.comment,
-        createdAt: t.created_at,
-        decidedAt: t.decided_at,
+        createdAt: isoOf(t.created_at),
+        decidedAt: isoOrNull(t.decided_at),
         isAuto: t.is_auto === 1,
       })),
     ),
-    history: events.map((e): HistoryEntry => ({
-      seq: e.seq,
-      at: e.at,
-      actor: e.actor,
-      action: e.action as HistoryEntry['action'],
-      nodeId: e.node_id,
-      stepRunId: e.step_run_id,
-      taskId: e.task_id,
-      onBehalfOf: e.on_behalf_of,
-      toUser: e.to_user,
-      comment: e.comment,
-      before: e.before_status as BillStatus,
-      after: e.after_status as BillStatus,
-    })),
+    history: jsonRows<EventRow>(arrays.events)
+      .sort((a, b) => a.seq - b.seq)
+      .map((e): HistoryEntry => ({
+        seq: e.seq,
+        at: isoOf(e.at),
+        actor: e.actor,
+        action: e.action as HistoryEntry['action'],
+        nodeId: e.node_id,
+        stepRunId: e.step_run_id,
+        taskId: e.task_id,
+        onBehalfOf: e.on_behalf_of,
+        toUser: e.to_user,
+        comment: e.comment,
+        before: e.before_status as BillStatus,
+        after: e.after_status as BillStatus,
+      })),
+  };
+}
+
+const stateQuery = preparedQuery((db: Db, params: { billId: number }) => db.selectNoFrom(stateArrays(db, params.billId)));
+
+/** The engine state of a bill whose row is already read (e.g. locked in a transaction): one statement. */
+export async function loadState(db: Db, bill: BillRow, initiatorJobIds: readonly number[]): Promise<BillState> {
+  const [arrays] = await stateQuery(db, { billId: bill.id });
+  if (!arrays) throw new Error(`bill ${bill.id}: no state row`);
+  return stateOf(bill, arrays, initiatorJobIds);
+}
+
+function itemsOf(rows: ItemRowJson[]): Record<string, ItemRow[]> {
+  rows.sort((a, b) => (a.field === b.field ? a.seq - b.seq : a.field < b.field ? -1 : 1));
+  const items: Record<string, ItemRow[]> = {};
+  for (const row of rows) (items[row.field] ??= []).push(JSON.parse(row.data_json) as ItemRow);
+  return items;
+}
+
+export interface BillView {
+  bill: BillRow;
+  state: BillState;
+  items: Record<string, ItemRow[]>;
+  /** Everyone the bill names (initiator, handlers, actors), with department and mobile. */
+  cards: Map<number, UserCard>;
+  template: { name: string; group_id: number; status: number; is_iptv: number; current_version_id: number | null } | null;
+  /** The viewer follows the bill / it was shared with the viewer. */
+  tracked: boolean;
+  shared: boolean;
+}
+
+/**
+ * Everything a reader of a bill needs, in one statement: the row, its template, the engine rows, the
+ * item rows, the people it names, and whether the viewer follows it or had it shared. A bill detail is
+ * the most read page of the product; see docs/performance.md.
+ */
+const billViewQuery = preparedQuery((db: Db, params: { billId: number; viewerId: number }) => {
+  const json = jsonArrayFrom(db);
+  const { billId, viewerId } = params;
+  return db
+    .selectFrom('bills as b')
+    .leftJoin('templates as tpl', 'tpl.id', 'b.template_id')
+    .select(BILL_COLUMNS.map((column) => `b.${column}` as const))
+    .select([
+      'tpl.name as template_name',
+      'tpl.group_id as template_group_id',
+      'tpl.status as template_status',
+      'tpl.is_iptv as template_is_iptv',
+      'tpl.current_version_id as template_current_version_id',
+    ])
+    .select((eb) => [
+      ...stateArrays(db, sql<number>`b.id`),
+      json(eb.selectFrom('bill_items as i').select(['i.field', 'i.seq', 'i.data_json']).whereRef('i.bill_id', '=', 'b.id')).as('items'),
+      json(
+        eb
+          .selectFrom('users as u')
+          .leftJoin('depts as d', 'd.id', 'u.dept_id')
+          .select(['u.id', 'u.name', 'd.name as dept_name', 'u.mobile'])
+          .where('u.id', 'in', (people) =>
+            people
+              .selectFrom('bill_tasks as pt')
+              .select((e) => e.ref('pt.acting_handler').$castTo<number | null>().as('uid'))
+              .whereRef('pt.bill_id', '=', 'b.id')
+              .union(people.selectFrom('bill_tasks as po').select('po.original_handler as uid').whereRef('po.bill_id', '=', 'b.id'))
+              .union(people.selectFrom('bill_tasks as pb').select('pb.on_behalf_of as uid').whereRef('pb.bill_id', '=', 'b.id'))
+              .union(people.selectFrom('bill_events as ea').select('ea.actor as uid').whereRef('ea.bill_id', '=', 'b.id'))
+              .union(people.selectFrom('bill_events as eb').select('eb.on_behalf_of as uid').whereRef('eb.bill_id', '=', 'b.id'))
+              .union(people.selectFrom('bill_events as et').select('et.to_user as uid').whereRef('et.bill_id', '=', 'b.id'))
+              .union(people.selectFrom('bills as bi').select('bi.initiator_id as uid').whereRef('bi.id', '=', 'b.id')),
+          ),
+      ).as('people'),
+      eb
+        .exists(
+          eb.selectFrom('bill_tracks as tr').select('tr.bill_id').whereRef('tr.bill_id', '=', 'b.id').where('tr.user_id', '=', viewerId),
+        )
+        .as('tracked'),
+      eb
+        .exists(
+          eb.selectFrom('bill_shares as sh').select('sh.bill_id').whereRef('sh.bill_id', '=', 'b.id').where('sh.user_id', '=', viewerId),
+        )
+        .as('shared'),
+    ])
+    .where('b.id', '=', billId);
+});
+
+export async function loadBillView(db: Db, billId: number, viewerId: number): Promise<BillView | undefined> {
+  const [row] = await billViewQuery(db, { billId, viewerId });
+  if (!row) return undefined;
+  const bill: BillRow = {
+    id: row.id,
+    template_id: row.template_id,
+    template_version_id: row.template_version_id,
+    title: row.title,
+    initiator_id: row.initiator_id,
+    dept_id: row.dept_id,
+    status: row.status,
+    form_json: row.form_json,
+    chosen_json: row.chosen_json,
+    route_json: row.route_json,
+    rejected_node_id: row.rejected_node_id,
+    current_node_name: row.current_node_name,
+    version: row.version,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+    released_at: row.released_at,
+    finished_at: row.finished_at,
+  };
+  return {
+    bill,
+    state: stateOf(bill, row, []),
+    items: itemsOf(jsonRows<ItemRowJson>(row.items)),
+    cards: new Map(jsonRows<UserCard>(row.people).map((card) => [card.id, card])),
+    template:
+      row.template_name === null
+        ? null
+        : {
+            name: row.template_name,
+            group_id: row.template_group_id ?? 0,
+            status: row.template_status ?? 0,
+            is_iptv: row.template_is_iptv ?? 0,
+            current_version_id: row.template_current_version_id,
+          },
+    tracked: Boolean(row.tracked),
+    shared: Boolean(row.shared),
   };
 }
 

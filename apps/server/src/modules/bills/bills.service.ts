@@ -42,8 +42,8 @@ import { parse } from '../../http/validate';
 import { attachmentCards, attachmentIdsOf, checkAttachments, linkAttachments } from '../files/attachments.service';
 import { activeUserIds } from '../templates/templates.repo';
 import { authorizeTemplateRead, hasIptvAccess } from '../templates/templates.policy';
-import { authorizeInitiator, authorizeRead, canShareBill, isBillAdmin } from './bills.policy';
-import { peopleOf, presentFlow, presentHistory, presentRecord } from './bills.presenter';
+import { authorizeInitiator, authorizeRead, authorizeReadOfView, canShareBill, isBillAdmin } from './bills.policy';
+import { presentFlow, presentHistory, presentRecord } from './bills.presenter';
 import * as repo from './bills.repo';
 import { loadDirectory, loadVersion, type PinnedVersion } from './directory';
 
@@ -141,12 +141,15 @@ async function templateOf(db: Db, id: number) {
     .executeTakeFirst();
 }
 
-/** The version a bill's form follows: its pinned one once released, the template's current one before. */
-async function versionOf(ctx: AppContext, db: Db, bill: repo.BillRow): Promise<PinnedVersion> {
+/**
+ * The version a bill's form follows: its pinned one once released, the template's current one before.
+ * `currentVersionId`: the template's current version when the caller already read it.
+ */
+async function versionOf(ctx: AppContext, db: Db, bill: repo.BillRow, currentVersionId?: number | null): Promise<PinnedVersion> {
   if (bill.template_version_id !== null) return loadVersion(db, bill.template_version_id, ctx.db);
-  const template = await templateOf(db, bill.template_id);
-  if (!template || template.current_version_id === null) throw new ConflictError(ApprovalMessages.templateNoFlow);
-  return loadVersion(db, template.current_version_id, ctx.db);
+  const current = currentVersionId !== undefined ? currentVersionId : (await templateOf(db, bill.template_id))?.current_version_id;
+  if (current === null || current === undefined) throw new ConflictError(ApprovalMessages.templateNoFlow);
+  return loadVersion(db, current, ctx.db);
 }
 
 function checkForm(schema: FormSchema, input: unknown, mode: 'draft' | 'submit'): ValidatedForm {
@@ -239,32 +242,20 @@ function abilitiesOf(caller: Caller, bill: repo.BillRow, state: BillState, flow:
   };
 }
 
-async function loadForRead(ctx: AppContext, caller: Caller, params: unknown) {
-  const { id } = parse(BillIdZ, params);
-  const bill = await requireBill(ctx.db, id);
-  await authorizeRead(ctx.db, caller, bill);
-  const [state, pinned] = await Promise.all([repo.loadState(ctx.db, bill, []), versionOf(ctx, ctx.db, bill)]);
-  return { bill, state, pinned };
+/** A bill as its reader sees it: one statement (bills.repo `loadBillView`), the read rule, its pinned version. */
+async function loadForRead(ctx: AppContext, caller: Caller, billId: number, notFound: string = ApprovalMessages.billNotFound) {
+  const view = await repo.loadBillView(ctx.db, billId, caller.userId);
+  if (!view) throw new NotFoundError(notFound);
+  authorizeReadOfView(caller, view);
+  const pinned = await versionOf(ctx, ctx.db, view.bill, view.template?.current_version_id ?? null);
+  return { ...view, pinned };
 }
 
 export async function getBill(ctx: AppContext, caller: Caller, params: unknown): Promise<BillDetail> {
-  const { bill, state, pinned } = await loadForRead(ctx, caller, params);
-  const [template, items, cards, track] = await Promise.all([
-    templateOf(ctx.db, bill.template_id),
-    repo.loadItems(ctx.db, bill.id),
-    repo.userCards(ctx.db, peopleOf(bill, state)),
-    ctx.db
-      .selectFrom('bill_tracks')
-      .select('bill_id')
-      .where('user_id', '=', caller.userId)
-      .where('bill_id', '=', bill.id)
-      .executeTakeFirst(),
-  ]);
+  const { id } = parse(BillIdZ, params);
+  const { bill, state, pinned, template, items, cards, tracked } = await loadForRead(ctx, caller, id);
   const startable =
-    template !== undefined &&
-    template.status === 1 &&
-    template.current_version_id !== null &&
-    (template.is_iptv !== 1 || hasIptvAccess(caller));
+    template !== null && template.status === 1 && template.current_version_id !== null && (template.is_iptv !== 1 || hasIptvAccess(caller));
   const schema = pinned.formSchema;
   const stored = JSON.parse(bill.form_json) as Record<string, StoredValue>;
   const form: BillDetail['form'] = {};
@@ -311,7 +302,7 @@ export async function getBill(ctx: AppContext, caller: Caller, params: unknown):
     released_at: bill.released_at,
     finished_at: bill.finished_at,
     abilities: abilitiesOf(caller, bill, state, pinned.flow, startable),
-    tracked: track !== undefined,
+    tracked,
     my_task: task
       ? {
           id: task.id,
@@ -324,25 +315,22 @@ export async function getBill(ctx: AppContext, caller: Caller, params: unknown):
 }
 
 export async function getHistory(ctx: AppContext, caller: Caller, params: unknown): Promise<BillHistoryEntry[]> {
-  const { bill, state, pinned } = await loadForRead(ctx, caller, params);
-  return presentHistory(state, pinned.flow, await repo.userCards(ctx.db, peopleOf(bill, state)));
+  const { state, pinned, cards } = await loadForRead(ctx, caller, parse(BillIdZ, params).id);
+  return presentHistory(state, pinned.flow, cards);
 }
 
 export async function getRecord(ctx: AppContext, caller: Caller, params: unknown): Promise<BillRecordNode[]> {
-  const { bill, state, pinned } = await loadForRead(ctx, caller, params);
-  return presentRecord(state, pinned.flow, await repo.userCards(ctx.db, peopleOf(bill, state)));
+  const { state, pinned, cards } = await loadForRead(ctx, caller, parse(BillIdZ, params).id);
+  return presentRecord(state, pinned.flow, cards);
 }
 
 export async function getFlow(ctx: AppContext, caller: Caller, params: unknown): Promise<BillFlowView> {
-  const { bill, state, pinned } = await loadForRead(ctx, caller, params);
-  return presentFlow(bill, state, pinned.flow, await repo.userCards(ctx.db, peopleOf(bill, state)));
+  const { bill, state, pinned, cards } = await loadForRead(ctx, caller, parse(BillIdZ, params).id);
+  return presentFlow(bill, state, pinned.flow, cards);
 }
 
 export async function getItems(ctx: AppContext, caller: Caller, params: unknown): Promise<Record<string, ItemRow[]>> {
-  const { id } = parse(BillIdZ, params);
-  const bill = await requireBill(ctx.db, id);
-  await authorizeRead(ctx.db, caller, bill);
-  return repo.loadItems(ctx.db, id);
+  return (await loadForRead(ctx, caller, parse(BillIdZ, params).id)).items;
 }
 
 // ---------- drafts ----------
@@ -577,10 +565,7 @@ function billIdOfTask(taskId: string): number {
 
 export async function getTask(ctx: AppContext, caller: Caller, params: unknown): Promise<FlowTaskView> {
   const { id } = parse(TaskParamsZ, params);
-  const bill = await repo.findBill(ctx.db, billIdOfTask(id));
-  if (!bill) throw new NotFoundError(EngineMessages.taskNotFound);
-  await authorizeRead(ctx.db, caller, bill);
-  const [state, pinned] = await Promise.all([repo.loadState(ctx.db, bill, []), versionOf(ctx, ctx.db, bill)]);
+  const { bill, state, pinned, cards } = await loadForRead(ctx, caller, billIdOfTask(id), EngineMessages.taskNotFound);
   const task = state.tasks.find((t) => t.id === id);
   if (!task) throw new NotFoundError(EngineMessages.taskNotFound);
   const step = state.steps.find((s) => s.id === task.stepRunId);
@@ -588,7 +573,6 @@ export async function getTask(ctx: AppContext, caller: Caller, params: unknown):
   const open =
     state.status === 'doing' && task.status === 'pending' && task.actingHandler === caller.userId && activation?.status === 'active';
   const abilities = abilitiesOf(caller, bill, state, pinned.flow);
-  const cards = await repo.userCards(ctx.db, task.onBehalfOf === null ? [] : [task.onBehalfOf]);
   return {
     id: task.id,
     bill_id: bill.id,

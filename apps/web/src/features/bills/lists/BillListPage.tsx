@@ -1,20 +1,18 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { BILL_BOX_DESCRIPTIONS, BILL_BOX_TITLES, type BillBox, type BillListRow } from '@osp/shared';
+import { BILL_BOX_DESCRIPTIONS, BILL_BOX_TITLES, defaultBillSort, type BillBox, type BillListRow } from '@osp/shared';
 import { useBills, type BillListFilter } from '../../../api/bills';
 import { detailPath, editPath } from '../detail/flow-display';
 import { BillFilters } from './BillFilters';
 import { BillTable, type BillSort } from './BillTable';
 import './lists.css';
 
-/** Latest activity first, in every box. */
-const DEFAULT_SORT: BillSort = { sort: 'updated_at', order: 'desc' };
-
 /** One of the boxes (待我审批, 我已审批, 我发起的, 草稿箱, 我关注的): filters, sortable times, paging. */
 export function BillListPage({ box }: { box: BillBox }) {
   const navigate = useNavigate();
   const [filter, setFilter] = useState<BillListFilter>({});
-  const [sort, setSort] = useState<BillSort>(DEFAULT_SORT);
+  // Newest first: the todo box by when each task arrived, the others by their latest change.
+  const [sort, setSort] = useState<BillSort>({ sort: defaultBillSort(box), order: 'desc' });
   const [paging, setPaging] = useState({ page: 1, per_page: 15 });
   const bills = useBills({ box, ...filter, ...sort, ...paging });
 

@@ -1,5 +1,5 @@
 import { Empty, List, Pagination, Space, Table, Tag, Typography, type TableColumnsType, type TableProps } from 'antd';
-import { BillPageMessages, type BillBox, type BillListRow, type Paged } from '@osp/shared';
+import { BillPageMessages, defaultBillSort, type BillBox, type BillListRow, type Paged } from '@osp/shared';
 import type { BillSortField } from '../../../api/bills';
 import { formatDateTime } from '../../../utils/datetime';
 import { useIsMobile } from '../../../utils/useIsMobile';
@@ -89,7 +89,7 @@ function columns(box: BillBox, sort: BillSort): TableColumnsType<BillListRow> {
     sorter: true,
     sortOrder: sortOrder(sort, field),
     sortDirections: ['descend', 'ascend', 'descend'],
-    render: (_, bill) => formatDateTime(field === 'id' ? null : bill[field]),
+    render: (_, bill) => formatDateTime(field === 'id' ? null : (bill[field] ?? null)),
   });
   const title: TableColumnsType<BillListRow>[number] = { title: '标题', key: 'title', render: (_, bill) => <BillTitle bill={bill} /> };
 
@@ -101,8 +101,11 @@ function columns(box: BillBox, sort: BillSort): TableColumnsType<BillListRow> {
         node,
         {
           title: '到达时间',
-          key: 'received',
+          key: 'received_at',
           width: 200,
+          sorter: true,
+          sortOrder: sortOrder(sort, 'received_at'),
+          sortDirections: ['descend', 'ascend', 'descend'],
           render: (_, bill) => (
             <Space orientation="vertical" size={0}>
               <span>{timeOf(bill, box).value}</span>
@@ -181,7 +184,7 @@ export function BillTable({ box, data, isLoading, sort, onSortChange, onPageChan
     if (extra.action !== 'sort') return;
     const one = Array.isArray(sorter) ? sorter[0] : sorter;
     if (!one?.columnKey || !one.order) {
-      onSortChange({ sort: 'updated_at', order: 'desc' });
+      onSortChange({ sort: defaultBillSort(box), order: 'desc' });
       return;
     }
     onSortChange({ sort: one.columnKey as BillSortField, order: one.order === 'ascend' ? 'asc' : 'desc' });
