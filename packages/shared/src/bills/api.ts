@@ -45,7 +45,8 @@ export const ApprovalMessages = {
   memberNotFound: '岗位成员不存在或已被删除',
   memberExists: '该用户已是岗位成员',
   userMissing: '用户不存在或已停用，请从人员列表中选择',
-  usersMissing: (ids: readonly number[]) => `用户不存在或已停用：${ids.join('、')}`,
+  /** Disabled users by name, unknown ones by the id that was sent. */
+  usersMissing: (who: readonly (number | string)[]) => `用户不存在或已停用：${who.join('、')}`,
   deptsMissing: (ids: readonly number[]) => `部门不存在：${ids.join('、')}`,
   billNotFound: '单据不存在或已被删除',
   billForbidden: '您无权查看该单据',

@@ -347,6 +347,28 @@ describe('PATCH /api/bills/{id}/share and POST /api/bills/shares', () => {
       status_code: 422,
       data: { errors: { user_ids: [ApprovalMessages.usersMissing([987654])] } },
     });
+    // A disabled user is named, so that the sharer knows whom to leave out.
+    const { id: _zhaoliuId, ...zhaoliuRow } = await server.db
+      .selectFrom('users')
+      .selectAll()
+      .where('id', '=', zhaoliu)
+      .executeTakeFirstOrThrow();
+    const disabled = await server.db
+      .insertInto('users')
+      .values({
+        ...zhaoliuRow,
+        username: 'share_disabled',
+        name: '停用的同事',
+        mobile: '13900000077',
+        mail: 'share.disabled@osp.local',
+        status: 0,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    expect((await call('zhangsan', 'PATCH', `/api/bills/${bill.id}/share`, { user_ids: [disabled.id, 987654] })).body).toMatchObject({
+      status_code: 422,
+      data: { errors: { user_ids: [ApprovalMessages.usersMissing(['停用的同事', 987654])] } },
+    });
     const draft = await call<BillDetail>('zhangsan', 'POST', '/api/bills', { template_id: expenseId, form: {} });
     expect(draft.body.data.abilities.share).toBe(false);
     expect((await call('zhangsan', 'PATCH', `/api/bills/${draft.body.data.id}/share`, { user_ids: [zhaoliu] })).body).toMatchObject({

@@ -13,6 +13,7 @@ import {
   BillUpdateZ,
   EngineMessages,
   FlowOperationZ,
+  FormValueMessages,
   InitiatorOperationZ,
   onBehalfLabel,
   validateBillForm,
@@ -199,7 +200,7 @@ async function checkReferences(db: Db, caller: Caller, schema: FormSchema, form:
         : new Set((await db.selectFrom('depts').select('id').where('id', 'in', ids).execute()).map((r) => r.id));
     if (ids.some((id) => !found.has(id))) {
       errors[`form.${field.key}`] = [
-        field.type === 'user' ? `「${field.label}」须从人员列表中选择` : `「${field.label}」须从部门列表中选择`,
+        field.type === 'user' ? FormValueMessages.user(field.label) : FormValueMessages.department(field.label),
       ];
     }
   }
@@ -453,11 +454,22 @@ export async function deleteBill(ctx: AppContext, caller: Caller, params: unknow
 
 // ---------- release and resubmit ----------
 
+/**
+ * The people of `ids` who cannot be picked (unknown or disabled), as the message names them: a disabled
+ * user by name, so that the initiator knows whom to replace; an unknown id as it was sent.
+ */
+async function unpickable(db: Db, ids: readonly number[]): Promise<string[]> {
+  const unique = [...new Set(ids)];
+  const found = await activeUserIds(db, unique);
+  const missing = unique.filter((u) => !found.has(u));
+  if (missing.length === 0) return [];
+  const cards = await repo.userCards(db, missing);
+  return missing.map((id) => cards.get(id)?.name ?? String(id));
+}
+
 async function checkChosen(db: Db, chosen: Record<string, number[]> | undefined): Promise<void> {
   if (!chosen) return;
-  const ids = [...new Set(Object.values(chosen).flat())];
-  const found = await activeUserIds(db, ids);
-  const missing = ids.filter((u) => !found.has(u));
+  const missing = await unpickable(db, Object.values(chosen).flat());
   if (missing.length > 0) throw new ValidationError({ chosen_handlers: [ApprovalMessages.usersMissing(missing)] });
 }
 
@@ -744,9 +756,7 @@ async function shareOne(db: Db, caller: Caller, billId: number, userIds: readonl
 }
 
 async function checkShareUsers(db: Db, userIds: readonly number[]): Promise<void> {
-  const ids = [...new Set(userIds)];
-  const found = await activeUserIds(db, ids);
-  const missing = ids.filter((u) => !found.has(u));
+  const missing = await unpickable(db, userIds);
   if (missing.length > 0) throw new ValidationError({ user_ids: [ApprovalMessages.usersMissing(missing)] });
 }
 
