@@ -187,8 +187,14 @@ function itemsFields(schema: FormSchema, form: ValidatedForm): Record<string, It
  * files the caller uploaded or that are already on this bill (`billId`; files area, docs/files.md).
  */
 async function checkReferences(db: Db, caller: Caller, schema: FormSchema, form: ValidatedForm, billId?: number): Promise<void> {
-  await checkAttachments(db, caller, schema, form, billId);
   const errors: Record<string, string[]> = {};
+  // Every refused field is reported at once: the attachments' refusals join the people's and departments'.
+  try {
+    await checkAttachments(db, caller, schema, form, billId);
+  } catch (error) {
+    if (!(error instanceof ValidationError)) throw error;
+    Object.assign(errors, (error.data as { errors: Record<string, string[]> }).errors);
+  }
   for (const field of schema.fields) {
     if (field.type !== 'user' && field.type !== 'department') continue;
     const value = form.values[field.key];

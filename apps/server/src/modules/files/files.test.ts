@@ -5,6 +5,7 @@ import {
   ARCHIVE_FILE_NAME,
   ATTACHMENT_ID_PATTERN,
   FileMessages,
+  FormValueMessages,
   validateBillForm,
   type BillDetail,
   type FileCard,
@@ -371,6 +372,19 @@ describe('attachments through the bills API', () => {
     expect(draft.body.data.attachments).toEqual({ [mine.id]: mine });
     const links = () => server.db.selectFrom('bill_files').select('file_id').where('bill_id', '=', draft.body.data.id).execute();
     expect((await links()).map((l) => l.file_id)).toEqual([mine.id]);
+
+    // A refused file and a refused colleague are reported together, each at its field.
+    const withPeople = await makeTemplate(server, admin, linearGraph([[{ type: 'orsign', userIds: [lisi] }]]), {
+      fields: [...ATTACHMENT_FORM.fields, { key: 'colleague', type: 'user', label: '同行人', required: false }],
+    });
+    const both = await server.call('POST', '/api/bills', {
+      token,
+      body: { template_id: withPeople, form: { reason: '报销', files: [theirs.id], colleague: 987654 } },
+    });
+    expect(both.body).toMatchObject({
+      status_code: 422,
+      data: { errors: { 'form.files': [FileMessages.attachmentUnknown('附件')], 'form.colleague': [FormValueMessages.user('同行人')] } },
+    });
 
     // Editing in another user's file is refused as well, and changes nothing.
     const editRefused = await server.call('PUT', `/api/bills/${draft.body.data.id}`, {
