@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import { callerOf, requireSignIn } from '../../http/auth-hook';
 import { ok } from '../../http/envelope';
+import * as actions from './bills.actions';
 import * as lists from './bills.list';
 import * as bills from './bills.service';
 
@@ -15,7 +16,7 @@ export function billsRoutes(ctx: AppContext) {
     app.get('/api/bills', async (request) => ok(await lists.listBills(ctx, callerOf(request), request.query)));
     app.post('/api/bills', async (request) => ok(await bills.createBill(ctx, callerOf(request), request.body), ApprovalMessages.saved));
     app.post('/api/bills/shares', async (request) =>
-      ok(await bills.shareBills(ctx, callerOf(request), request.body), ApprovalMessages.shared),
+      ok(await actions.shareBills(ctx, callerOf(request), request.body), ApprovalMessages.shared),
     );
 
     // Task operations: registered before /api/bills/:id so that "flownode" is never read as an id.
@@ -53,20 +54,20 @@ export function billsRoutes(ctx: AppContext) {
       return ok(await bills.getBill(ctx, callerOf(request), request.params), ApprovalMessages.abandoned);
     });
     app.patch('/api/bills/:id/replication', async (request) =>
-      ok(await bills.replicateBill(ctx, callerOf(request), request.params, request.body), ApprovalMessages.replicated),
+      ok(await actions.replicateBill(ctx, callerOf(request), request.params, request.body), ApprovalMessages.replicated),
     );
     app.patch('/api/bills/:id/close', async (request) => {
-      await bills.closeBill(ctx, callerOf(request), request.params, request.body);
+      await actions.closeBill(ctx, callerOf(request), request.params, request.body);
       return ok(await bills.getBill(ctx, callerOf(request), request.params), ApprovalMessages.closed);
     });
     app.patch('/api/bills/:id/track', async (request) =>
-      ok(await bills.trackBill(ctx, callerOf(request), request.params, true), ApprovalMessages.tracked),
+      ok(await actions.trackBill(ctx, callerOf(request), request.params, true), ApprovalMessages.tracked),
     );
     app.patch('/api/bills/:id/untrack', async (request) =>
-      ok(await bills.trackBill(ctx, callerOf(request), request.params, false), ApprovalMessages.untracked),
+      ok(await actions.trackBill(ctx, callerOf(request), request.params, false), ApprovalMessages.untracked),
     );
     app.patch('/api/bills/:id/share', async (request) =>
-      ok(await bills.shareBill(ctx, callerOf(request), request.params, request.body), ApprovalMessages.shared),
+      ok(await actions.shareBill(ctx, callerOf(request), request.params, request.body), ApprovalMessages.shared),
     );
     app.get('/api/bills/:id/history', async (request) => ok(await bills.getHistory(ctx, callerOf(request), request.params)));
     app.get('/api/bills/:id/histories', async (request) => ok(await bills.getRecord(ctx, callerOf(request), request.params)));

@@ -2,34 +2,25 @@ import {
   ApprovalMessages,
   BILL_OPER_TYPES,
   BILL_STATUS_LABELS,
-  BillCloseZ,
   BillCreateZ,
   BillIdZ,
   BillItemsInputZ,
   BillReleaseZ,
-  BillReplicateZ,
-  BillSharesZ,
-  BillShareZ,
   BillUpdateZ,
   EngineMessages,
   FlowOperationZ,
-  FormValueMessages,
   InitiatorOperationZ,
   onBehalfLabel,
-  validateBillForm,
   type BillAbilities,
   type BillDetail,
   type BillFlowView,
   type BillHistoryEntry,
   type BillOperType,
   type BillRecordNode,
-  type BillShareResult,
   type BillStatus,
   type FlowTaskView,
-  type FormSchema,
   type ItemRow,
   type StoredValue,
-  type ValidatedForm,
 } from '@osp/shared';
 import { z } from 'zod';
 import type { AppContext, Caller } from '../../context';
@@ -40,12 +31,23 @@ import { handlerOperationOf, pendingTaskOf } from '../../flow/present';
 import type { BillState, EngineFailure, FlowEvent, FlowSnapshot, FormValues } from '../../flow/types';
 import { type AppError, ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../http/errors';
 import { parse } from '../../http/validate';
-import { attachmentCards, attachmentIdsOf, checkAttachments, linkAttachments } from '../files/attachments.service';
+import { attachmentCards, attachmentIdsOf, linkAttachments } from '../files/attachments.service';
 import { activeUserIds } from '../templates/templates.repo';
 import { authorizeTemplateRead, hasIptvAccess } from '../templates/templates.policy';
-import { authorizeInitiator, authorizeRead, authorizeReadOfView, canShareBill, isBillAdmin } from './bills.policy';
+import { authorizeInitiator, authorizeReadOfView, canShareBill, isBillAdmin } from './bills.policy';
 import { presentFlow, presentHistory, presentRecord } from './bills.presenter';
 import * as repo from './bills.repo';
+import {
+  checkChosen,
+  checkForm,
+  checkReferences,
+  defaultTitle,
+  formInput,
+  itemsFields,
+  storedForm,
+  templateOf,
+  versionOf,
+} from './bills.forms';
 import { loadDirectory, loadVersion, type PinnedVersion } from './directory';
 
 /**
@@ -53,12 +55,15 @@ import { loadDirectory, loadVersion, type PinnedVersion } from './directory';
  * `FOR UPDATE`; SQLite's single connection serialises transactions), load its state inside the
  * transaction, run the pure engine, write what changed and bump `bills.version` with
  * `WHERE version = <loaded>`. A failure anywhere rolls everything back.
+ *
+ * Here: reads, drafts, release and resubmit, the initiator's and the handlers' operations. The form's
+ * checks are in bills.forms.ts, replicate/close/track/share in bills.actions.ts, the boxes in bills.list.ts.
  */
 
 const EDITABLE: readonly BillStatus[] = ['draft', 'rejected', 'returned'];
 const FINISHED: readonly BillStatus[] = ['done', 'abandoned', 'closed'];
 /** Bills still in the flow, which a bill administrator may close (the engine's `close` accepts these). */
-const CLOSABLE: readonly BillStatus[] = ['doing', 'rejected', 'returned'];
+export const CLOSABLE: readonly BillStatus[] = ['doing', 'rejected', 'returned'];
 /** Re-runs of a transaction whose conditional version write found the bill changed (see mutate). */
 const VERSION_RETRIES = 3;
 
@@ -69,7 +74,7 @@ const VERSION_RETRIES = 3;
  * ever bypass the lock, the whole operation is re-run on the fresh state (the engine then decides, e.g.
  * "already handled"), and only after repeated conflicts does the caller get 409.
  */
-async function mutate<T>(ctx: AppContext, billId: number, fn: (trx: Db, bill: repo.BillRow) => Promise<T>): Promise<T> {
+export async function mutate<T>(ctx: AppContext, billId: number, fn: (trx: Db, bill: repo.BillRow) => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
       return await ctx.db.transaction().execute(async (trx) => {
@@ -132,94 +137,9 @@ export async function runEngine(
   return next;
 }
 
-// ---------- templates and forms ----------
-
-async function templateOf(db: Db, id: number) {
-  return db
-    .selectFrom('templates')
-    .select(['id', 'name', 'group_id', 'status', 'is_iptv', 'current_version_id'])
-    .where('id', '=', id)
-    .executeTakeFirst();
-}
-
-/**
- * The version a bill's form follows: its pinned one once released, the template's current one before.
- * `currentVersionId`: the template's current version when the caller already read it.
- */
-async function versionOf(ctx: AppContext, db: Db, bill: repo.BillRow, currentVersionId?: number | null): Promise<PinnedVersion> {
-  if (bill.template_version_id !== null) return loadVersion(db, bill.template_version_id, ctx.db);
-  const current = currentVersionId !== undefined ? currentVersionId : (await templateOf(db, bill.template_id))?.current_version_id;
-  if (current === null || current === undefined) throw new ConflictError(ApprovalMessages.templateNoFlow);
-  return loadVersion(db, current, ctx.db);
-}
-
-function checkForm(schema: FormSchema, input: unknown, mode: 'draft' | 'submit'): ValidatedForm {
-  const result = validateBillForm(schema, input, mode);
-  if (!result.ok) throw new ValidationError(result.errors);
-  return result.form;
-}
-
-/** What `bills.form_json` holds: the values, and each items table's total under its field (what link rules read). */
-function storedForm(form: ValidatedForm): string {
-  return JSON.stringify({ ...form.values, ...form.totals });
-}
-
-/** The form as the client sends it, rebuilt from the stored values and item rows. */
-function formInput(schema: FormSchema, formJson: string, items: Record<string, ItemRow[]>): Record<string, unknown> {
-  const stored = JSON.parse(formJson) as Record<string, unknown>;
-  const out: Record<string, unknown> = {};
-  for (const field of schema.fields) {
-    if (field.type === 'description') continue;
-    if (field.type === 'items') out[field.key] = items[field.key] ?? [];
-    else if (stored[field.key] !== undefined) out[field.key] = stored[field.key];
-  }
-  return out;
-}
-
-function itemsFields(schema: FormSchema, form: ValidatedForm): Record<string, ItemRow[]> {
-  const out: Record<string, ItemRow[]> = {};
-  for (const field of schema.fields) if (field.type === 'items') out[field.key] = form.items[field.key] ?? [];
-  return out;
-}
-
-/**
- * User and department fields must name real, active people and existing departments; attachment fields,
- * files the caller uploaded or that are already on this bill (`billId`; files area, docs/files.md).
- */
-async function checkReferences(db: Db, caller: Caller, schema: FormSchema, form: ValidatedForm, billId?: number): Promise<void> {
-  const errors: Record<string, string[]> = {};
-  // Every refused field is reported at once: the attachments' refusals join the people's and departments'.
-  try {
-    await checkAttachments(db, caller, schema, form, billId);
-  } catch (error) {
-    if (!(error instanceof ValidationError)) throw error;
-    Object.assign(errors, (error.data as { errors: Record<string, string[]> }).errors);
-  }
-  for (const field of schema.fields) {
-    if (field.type !== 'user' && field.type !== 'department') continue;
-    const value = form.values[field.key];
-    if (value === undefined || value === null) continue;
-    const ids = (Array.isArray(value) ? value : [value]).map(Number);
-    const found =
-      field.type === 'user'
-        ? await activeUserIds(db, ids)
-        : new Set((await db.selectFrom('depts').select('id').where('id', 'in', ids).execute()).map((r) => r.id));
-    if (ids.some((id) => !found.has(id))) {
-      errors[`form.${field.key}`] = [
-        field.type === 'user' ? FormValueMessages.user(field.label) : FormValueMessages.department(field.label),
-      ];
-    }
-  }
-  if (Object.keys(errors).length > 0) throw new ValidationError(errors);
-}
-
-function defaultTitle(caller: Caller, templateName: string): string {
-  return `${caller.user.name}的${templateName}`.slice(0, 100);
-}
-
 // ---------- reads ----------
 
-async function requireBill(db: Db, id: number): Promise<repo.BillRow> {
+export async function requireBill(db: Db, id: number): Promise<repo.BillRow> {
   const bill = await repo.findBill(db, id);
   if (!bill) throw new NotFoundError(ApprovalMessages.billNotFound);
   return bill;
@@ -403,7 +323,7 @@ export async function createBill(ctx: AppContext, caller: Caller, body: unknown)
   return getBill(ctx, caller, { id });
 }
 
-function checkVersion(bill: repo.BillRow, expected: number | undefined): void {
+export function checkVersion(bill: repo.BillRow, expected: number | undefined): void {
   if (expected !== undefined && expected !== bill.version) throw new ConflictError(EngineMessages.staleVersion);
 }
 
@@ -459,25 +379,6 @@ export async function deleteBill(ctx: AppContext, caller: Caller, params: unknow
 }
 
 // ---------- release and resubmit ----------
-
-/**
- * The people of `ids` who cannot be picked (unknown or disabled), as the message names them: a disabled
- * user by name, so that the initiator knows whom to replace; an unknown id as it was sent.
- */
-async function unpickable(db: Db, ids: readonly number[]): Promise<string[]> {
-  const unique = [...new Set(ids)];
-  const found = await activeUserIds(db, unique);
-  const missing = unique.filter((u) => !found.has(u));
-  if (missing.length === 0) return [];
-  const cards = await repo.userCards(db, missing);
-  return missing.map((id) => cards.get(id)?.name ?? String(id));
-}
-
-async function checkChosen(db: Db, chosen: Record<string, number[]> | undefined): Promise<void> {
-  if (!chosen) return;
-  const missing = await unpickable(db, Object.values(chosen).flat());
-  if (missing.length > 0) throw new ValidationError({ chosen_handlers: [ApprovalMessages.usersMissing(missing)] });
-}
 
 export async function releaseBill(
   ctx: AppContext,
@@ -645,145 +546,4 @@ export async function operate(
     return { id: bill.id, status: next.status, version: next.version };
   });
   return { result, message: OPERATION_MESSAGES[operType] };
-}
-
-// ---------- replicate, close, track (SPEC §4 bill actions) ----------
-
-/**
- * The form of `bill` carried over to `schema` (the template's current version): the values of fields whose
- * key and type are unchanged, item rows included. A value the new schema refuses (an option removed, a
- * user who left) is dropped rather than failing the copy: the initiator completes the draft before submitting.
- */
-async function carriedForm(db: Db, caller: Caller, from: FormSchema, schema: FormSchema, bill: repo.BillRow): Promise<ValidatedForm> {
-  const old = formInput(from, bill.form_json, await repo.loadItems(db, bill.id));
-  const input: Record<string, unknown> = {};
-  for (const field of schema.fields) {
-    const before = from.fields.find((f) => f.key === field.key);
-    if (before?.type === field.type && old[field.key] !== undefined) input[field.key] = old[field.key];
-  }
-  for (let attempt = 0; attempt <= schema.fields.length; attempt++) {
-    const result = validateBillForm(schema, input, 'draft');
-    let bad = result.ok ? [] : Object.keys(result.errors).map((path) => path.split('.')[1] ?? '');
-    if (result.ok) {
-      try {
-        await checkReferences(db, caller, schema, result.form);
-        return result.form;
-      } catch (error) {
-        if (!(error instanceof ValidationError)) throw error;
-        bad = Object.keys((error.data as { errors: Record<string, string[]> }).errors).map((path) => path.split('.')[1] ?? '');
-      }
-    }
-    const dropped = bad.filter((key) => key in input);
-    if (dropped.length === 0) break;
-    for (const key of dropped) delete input[key];
-  }
-  return checkForm(schema, {}, 'draft');
-}
-
-/**
- * PATCH /api/bills/{id}/replication: the initiator copies a submitted bill into a new draft on the
- * template's current version (form values and item rows carried over where the fields still fit).
- */
-export async function replicateBill(ctx: AppContext, caller: Caller, params: unknown, body: unknown): Promise<BillDetail> {
-  const { id } = parse(BillIdZ, params);
-  const input = parse(BillReplicateZ, body ?? {});
-  const bill = await requireBill(ctx.db, id);
-  await authorizeRead(ctx.db, caller, bill);
-  authorizeInitiator(caller, bill);
-  if (bill.status === 'draft') throw new ConflictError(ApprovalMessages.replicateDraft);
-  const template = await templateOf(ctx.db, bill.template_id);
-  if (!template || template.status !== 1) throw new ConflictError(ApprovalMessages.templateDisabled);
-  authorizeTemplateRead(caller, template.is_iptv === 1);
-  if (template.current_version_id === null) throw new ConflictError(ApprovalMessages.templateNoFlow);
-  const [from, to] = await Promise.all([versionOf(ctx, ctx.db, bill), loadVersion(ctx.db, template.current_version_id, ctx.db)]);
-  const form = await carriedForm(ctx.db, caller, from.formSchema, to.formSchema, bill);
-  return createBill(ctx, caller, {
-    template_id: template.id,
-    title: input.title || bill.title,
-    form: formInput(to.formSchema, storedForm(form), form.items),
-    ...(input.client_key !== undefined ? { client_key: input.client_key } : {}),
-  });
-}
-
-/** PATCH /api/bills/{id}/close: a bill administrator ends a bill still in the flow; open tasks are cancelled. */
-export async function closeBill(ctx: AppContext, caller: Caller, params: unknown, body: unknown): Promise<void> {
-  const { id } = parse(BillIdZ, params);
-  if (!isBillAdmin(caller)) {
-    await requireBill(ctx.db, id);
-    throw new ForbiddenError(ApprovalMessages.closeForbidden);
-  }
-  const input = parse(BillCloseZ, body ?? {});
-  await mutate(ctx, id, async (trx, bill) => {
-    if (!CLOSABLE.includes(bill.status as BillStatus)) throw new ConflictError(ApprovalMessages.notClosable);
-    checkVersion(bill, input.version);
-    const state = await repo.loadState(trx, bill, []);
-    const pinned = await versionOf(ctx, trx, bill);
-    await runEngine(trx, bill, state, pinned, { type: 'close', at: nowIso(), actor: caller.userId, comment: input.comment });
-  });
-}
-
-/** PATCH /api/bills/{id}/track and /untrack: any reader follows or unfollows a submitted bill; repeats change nothing. */
-export async function trackBill(ctx: AppContext, caller: Caller, params: unknown, follow: boolean): Promise<{ tracked: boolean }> {
-  const { id } = parse(BillIdZ, params);
-  const bill = await requireBill(ctx.db, id);
-  await authorizeRead(ctx.db, caller, bill);
-  if (bill.status === 'draft') throw new ConflictError(ApprovalMessages.trackDraft);
-  if (follow) {
-    await ctx.db
-      .insertInto('bill_tracks')
-      .values({ user_id: caller.userId, bill_id: id, created_at: nowIso() })
-      .onConflict((oc) => oc.columns(['user_id', 'bill_id']).doNothing())
-      .execute();
-  } else {
-    await ctx.db.deleteFrom('bill_tracks').where('user_id', '=', caller.userId).where('bill_id', '=', id).execute();
-  }
-  return { tracked: follow };
-}
-
-// ---------- share ----------
-
-async function shareOne(db: Db, caller: Caller, billId: number, userIds: readonly number[]): Promise<BillShareResult> {
-  const bill = await requireBill(db, billId);
-  await authorizeRead(db, caller, bill);
-  if (bill.status === 'draft') throw new ConflictError(ApprovalMessages.shareDraft);
-  if (!canShareBill(caller, bill)) throw new ForbiddenError(ApprovalMessages.shareForbidden);
-  // The initiator reads it anyway: no row for them.
-  const targets = [...new Set(userIds)].filter((u) => u !== bill.initiator_id);
-  const at = nowIso();
-  if (targets.length > 0) {
-    await db
-      .insertInto('bill_shares')
-      .values(targets.map((user_id) => ({ bill_id: billId, user_id, shared_by: caller.userId, created_at: at })))
-      .onConflict((oc) => oc.columns(['bill_id', 'user_id']).doNothing())
-      .execute();
-  }
-  const rows = await db.selectFrom('bill_shares').select('user_id').where('bill_id', '=', billId).orderBy('user_id').execute();
-  return { bill_id: billId, user_ids: rows.map((r) => r.user_id) };
-}
-
-async function checkShareUsers(db: Db, userIds: readonly number[]): Promise<void> {
-  const missing = await unpickable(db, userIds);
-  if (missing.length > 0) throw new ValidationError({ user_ids: [ApprovalMessages.usersMissing(missing)] });
-}
-
-/**
- * PATCH /api/bills/{id}/share: the initiator or a bill administrator lets more users read a submitted bill.
- * Adds to the users it was shared with (a repeat changes nothing); answers all of them.
- */
-export async function shareBill(ctx: AppContext, caller: Caller, params: unknown, body: unknown): Promise<BillShareResult> {
-  const { id } = parse(BillIdZ, params);
-  const input = parse(BillShareZ, body ?? {});
-  await checkShareUsers(ctx.db, input.user_ids);
-  return ctx.db.transaction().execute((trx) => shareOne(trx, caller, id, input.user_ids));
-}
-
-/** POST /api/bills/shares: several bills with the same users, in one transaction (one refusal writes nothing). */
-export async function shareBills(ctx: AppContext, caller: Caller, body: unknown): Promise<BillShareResult[]> {
-  const input = parse(BillSharesZ, body ?? {});
-  await checkShareUsers(ctx.db, input.user_ids);
-  return ctx.db.transaction().execute(async (trx) => {
-    const results: BillShareResult[] = [];
-    for (const id of [...new Set(input.bill_ids)]) results.push(await shareOne(trx, caller, id, input.user_ids));
-    return results;
-  });
 }

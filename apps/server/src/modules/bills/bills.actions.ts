@@ -1,0 +1,135 @@
+import {
+  ApprovalMessages,
+  BillCloseZ,
+  BillIdZ,
+  BillReplicateZ,
+  BillSharesZ,
+  BillShareZ,
+  type BillDetail,
+  type BillShareResult,
+  type BillStatus,
+} from '@osp/shared';
+import type { AppContext, Caller } from '../../context';
+import type { Db } from '../../db/index';
+import { nowIso } from '../../db/index';
+import { ConflictError, ForbiddenError, ValidationError } from '../../http/errors';
+import { parse } from '../../http/validate';
+import { authorizeTemplateRead } from '../templates/templates.policy';
+import { authorizeInitiator, authorizeRead, canShareBill, isBillAdmin } from './bills.policy';
+import { carriedForm, formInput, storedForm, templateOf, unpickable, versionOf } from './bills.forms';
+import * as repo from './bills.repo';
+import { CLOSABLE, checkVersion, createBill, mutate, requireBill, runEngine } from './bills.service';
+import { loadVersion } from './directory';
+
+/**
+ * The bill actions of SPEC §4 beyond the flow itself (docs/approval-api.md): replicate into a new draft,
+ * close (bill administrators), track and untrack, share with colleagues.
+ */
+
+/**
+ * PATCH /api/bills/{id}/replication: the initiator copies a submitted bill into a new draft on the
+ * template's current version (form values and item rows carried over where the fields still fit).
+ */
+export async function replicateBill(ctx: AppContext, caller: Caller, params: unknown, body: unknown): Promise<BillDetail> {
+  const { id } = parse(BillIdZ, params);
+  const input = parse(BillReplicateZ, body ?? {});
+  const bill = await requireBill(ctx.db, id);
+  await authorizeRead(ctx.db, caller, bill);
+  authorizeInitiator(caller, bill);
+  if (bill.status === 'draft') throw new ConflictError(ApprovalMessages.replicateDraft);
+  const template = await templateOf(ctx.db, bill.template_id);
+  if (!template || template.status !== 1) throw new ConflictError(ApprovalMessages.templateDisabled);
+  authorizeTemplateRead(caller, template.is_iptv === 1);
+  if (template.current_version_id === null) throw new ConflictError(ApprovalMessages.templateNoFlow);
+  const [from, to] = await Promise.all([versionOf(ctx, ctx.db, bill), loadVersion(ctx.db, template.current_version_id, ctx.db)]);
+  const form = await carriedForm(ctx.db, caller, from.formSchema, to.formSchema, bill);
+  return createBill(ctx, caller, {
+    template_id: template.id,
+    title: input.title || bill.title,
+    form: formInput(to.formSchema, storedForm(form), form.items),
+    ...(input.client_key !== undefined ? { client_key: input.client_key } : {}),
+  });
+}
+
+/** PATCH /api/bills/{id}/close: a bill administrator ends a bill still in the flow; open tasks are cancelled. */
+export async function closeBill(ctx: AppContext, caller: Caller, params: unknown, body: unknown): Promise<void> {
+  const { id } = parse(BillIdZ, params);
+  if (!isBillAdmin(caller)) {
+    await requireBill(ctx.db, id);
+    throw new ForbiddenError(ApprovalMessages.closeForbidden);
+  }
+  const input = parse(BillCloseZ, body ?? {});
+  await mutate(ctx, id, async (trx, bill) => {
+    if (!CLOSABLE.includes(bill.status as BillStatus)) throw new ConflictError(ApprovalMessages.notClosable);
+    checkVersion(bill, input.version);
+    const state = await repo.loadState(trx, bill, []);
+    const pinned = await versionOf(ctx, trx, bill);
+    await runEngine(trx, bill, state, pinned, { type: 'close', at: nowIso(), actor: caller.userId, comment: input.comment });
+  });
+}
+
+/** PATCH /api/bills/{id}/track and /untrack: any reader follows or unfollows a submitted bill; repeats change nothing. */
+export async function trackBill(ctx: AppContext, caller: Caller, params: unknown, follow: boolean): Promise<{ tracked: boolean }> {
+  const { id } = parse(BillIdZ, params);
+  const bill = await requireBill(ctx.db, id);
+  await authorizeRead(ctx.db, caller, bill);
+  if (bill.status === 'draft') throw new ConflictError(ApprovalMessages.trackDraft);
+  if (follow) {
+    await ctx.db
+      .insertInto('bill_tracks')
+      .values({ user_id: caller.userId, bill_id: id, created_at: nowIso() })
+      .onConflict((oc) => oc.columns(['user_id', 'bill_id']).doNothing())
+      .execute();
+  } else {
+    await ctx.db.deleteFrom('bill_tracks').where('user_id', '=', caller.userId).where('bill_id', '=', id).execute();
+  }
+  return { tracked: follow };
+}
+
+// ---------- share ----------
+
+async function shareOne(db: Db, caller: Caller, billId: number, userIds: readonly number[]): Promise<BillShareResult> {
+  const bill = await requireBill(db, billId);
+  await authorizeRead(db, caller, bill);
+  if (bill.status === 'draft') throw new ConflictError(ApprovalMessages.shareDraft);
+  if (!canShareBill(caller, bill)) throw new ForbiddenError(ApprovalMessages.shareForbidden);
+  // The initiator reads it anyway: no row for them.
+  const targets = [...new Set(userIds)].filter((u) => u !== bill.initiator_id);
+  const at = nowIso();
+  if (targets.length > 0) {
+    await db
+      .insertInto('bill_shares')
+      .values(targets.map((user_id) => ({ bill_id: billId, user_id, shared_by: caller.userId, created_at: at })))
+      .onConflict((oc) => oc.columns(['bill_id', 'user_id']).doNothing())
+      .execute();
+  }
+  const rows = await db.selectFrom('bill_shares').select('user_id').where('bill_id', '=', billId).orderBy('user_id').execute();
+  return { bill_id: billId, user_ids: rows.map((r) => r.user_id) };
+}
+
+async function checkShareUsers(db: Db, userIds: readonly number[]): Promise<void> {
+  const missing = await unpickable(db, userIds);
+  if (missing.length > 0) throw new ValidationError({ user_ids: [ApprovalMessages.usersMissing(missing)] });
+}
+
+/**
+ * PATCH /api/bills/{id}/share: the initiator or a bill administrator lets more users read a submitted bill.
+ * Adds to the users it was shared with (a repeat changes nothing); answers all of them.
+ */
+export async function shareBill(ctx: AppContext, caller: Caller, params: unknown, body: unknown): Promise<BillShareResult> {
+  const { id } = parse(BillIdZ, params);
+  const input = parse(BillShareZ, body ?? {});
+  await checkShareUsers(ctx.db, input.user_ids);
+  return ctx.db.transaction().execute((trx) => shareOne(trx, caller, id, input.user_ids));
+}
+
+/** POST /api/bills/shares: several bills with the same users, in one transaction (one refusal writes nothing). */
+export async function shareBills(ctx: AppContext, caller: Caller, body: unknown): Promise<BillShareResult[]> {
+  const input = parse(BillSharesZ, body ?? {});
+  await checkShareUsers(ctx.db, input.user_ids);
+  return ctx.db.transaction().execute(async (trx) => {
+    const results: BillShareResult[] = [];
+    for (const id of [...new Set(input.bill_ids)]) results.push(await shareOne(trx, caller, id, input.user_ids));
+    return results;
+  });
+}
