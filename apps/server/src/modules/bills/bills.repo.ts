@@ -3,6 +3,7 @@ import { sql, type RawBuilder } from 'kysely';
 import { jsonArrayFrom as pgJsonArrayFrom } from 'kysely/helpers/postgres';
 import { jsonArrayFrom as sqliteJsonArrayFrom } from 'kysely/helpers/sqlite';
 import { engineOf, type Db, type Engine } from '../../db/index';
+import type { BillActivationsTable, BillEventsTable, BillItemsTable, BillStepsTable, BillTasksTable } from '../../db/schema';
 import { preparedQuery } from '../../db/prepared';
 import type {
   ActivationStatus,
@@ -69,48 +70,12 @@ export function idGenerator(billId: number, state: BillState): IdGenerator {
   return (kind) => `${billId}-${letter[kind]}${++next[kind]}`;
 }
 
-type ActivationRow = { id: string; node_id: string; cause: string; status: string; entered_at: string; left_at: string | null };
-type StepRow = {
-  id: string;
-  activation_id: string;
-  step_id: string;
-  name: string;
-  type: string;
-  idx: number;
-  status: string;
-  ended_at: string | null;
-};
-type TaskRow = {
-  id: string;
-  step_run_id: string;
-  activation_id: string;
-  original_handler: number;
-  acting_handler: number;
-  on_behalf_of: number | null;
-  via: string;
-  transferred_from: string | null;
-  ord: number;
-  status: string;
-  comment: string | null;
-  created_at: string;
-  decided_at: string | null;
-  is_auto: number;
-};
-type EventRow = {
-  seq: number;
-  at: string;
-  actor: number | null;
-  action: string;
-  node_id: string | null;
-  step_run_id: string | null;
-  task_id: string | null;
-  on_behalf_of: number | null;
-  to_user: number | null;
-  comment: string | null;
-  before_status: string;
-  after_status: string;
-};
-type ItemRowJson = { field: string; seq: number; data_json: string };
+// The engine rows as the JSON arrays carry them: the tables' columns without the bill id.
+type ActivationRow = Omit<BillActivationsTable, 'bill_id'>;
+type StepRow = Omit<BillStepsTable, 'bill_id'>;
+type TaskRow = Omit<BillTasksTable, 'bill_id'>;
+type EventRow = Omit<BillEventsTable, 'bill_id'>;
+type ItemRowJson = Pick<BillItemsTable, 'field' | 'seq' | 'data_json'>;
 
 /**
  * A bill's engine rows come back as JSON arrays of one statement (a correlated sub-select per table):
