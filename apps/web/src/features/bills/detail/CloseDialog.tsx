@@ -1,9 +1,9 @@
-import { Alert, Form, Input, Modal } from 'antd';
+import { Alert, Form, Input } from 'antd';
 import { ApprovalMessages, BILL_ACTION_LABELS, BillPageMessages, COMMENT_MAX, type BillDetail } from '@osp/shared';
 import { useCloseBill } from '../../../api/bills';
 import { showFieldErrors } from '../../../components/form-errors';
 import { toast } from '../../../components/toast';
-import { clearChangedErrors } from './clear-errors';
+import { ActionDialog } from './ActionDialog';
 
 interface CloseDialogProps {
   bill: BillDetail;
@@ -27,31 +27,20 @@ export function CloseDialog({ bill, open, onClose }: CloseDialogProps) {
   };
 
   return (
-    <Modal
+    <ActionDialog
+      form={form}
       open={open}
       title={`${BILL_ACTION_LABELS.close}单据 · ${bill.title}`}
       okText={BILL_ACTION_LABELS.close}
-      okButtonProps={{ danger: true, loading: closeBill.isPending }}
+      danger
+      loading={closeBill.isPending}
       onOk={handleOk}
-      onCancel={onClose}
-      maskClosable={false}
-      destroyOnHidden
-      afterOpenChange={(isOpen) => {
-        if (!isOpen) form.resetFields();
-      }}
+      onClose={onClose}
     >
-      <Form
-        form={form}
-        layout="vertical"
-        className="operate-form"
-        preserve={false}
-        onValuesChange={(changed: Partial<{ comment?: string }>) => clearChangedErrors(form, changed)}
-      >
-        <Alert type="warning" showIcon className="operate-form__hint" title={BillPageMessages.confirmClose} />
-        <Form.Item name="comment" label={BillPageMessages.closeReason} required>
-          <Input.TextArea rows={4} maxLength={COMMENT_MAX} showCount placeholder={BillPageMessages.closeReasonPlaceholder} />
-        </Form.Item>
-      </Form>
-    </Modal>
+      <Alert type="warning" showIcon className="operate-form__hint" title={BillPageMessages.confirmClose} />
+      <Form.Item name="comment" label={BillPageMessages.closeReason} required>
+        <Input.TextArea rows={4} maxLength={COMMENT_MAX} showCount placeholder={BillPageMessages.closeReasonPlaceholder} />
+      </Form.Item>
+    </ActionDialog>
   );
 }

@@ -1,4 +1,4 @@
-import { Alert, Form, Input, Modal, Select } from 'antd';
+import { Alert, Form, Input, Select } from 'antd';
 import {
   ApprovalMessages,
   BILL_ACTION_LABELS,
@@ -12,7 +12,7 @@ import { useActiveUsers } from '../../../api/admin-org';
 import { useOperateTask } from '../../../api/bills';
 import { showFieldErrors } from '../../../components/form-errors';
 import { toast } from '../../../components/toast';
-import { clearChangedErrors } from './clear-errors';
+import { ActionDialog } from './ActionDialog';
 
 interface OperateValues {
   comment?: string;
@@ -55,27 +55,18 @@ export function OperateDialog({ bill, operType, onClose }: OperateDialogProps) {
   };
 
   return (
-    <Modal
+    <ActionDialog
+      form={form}
       open={operType !== null}
       title={operType ? `${BILL_ACTION_LABELS[operType]} · ${bill.title}` : ''}
       okText={operType ? BILL_ACTION_LABELS[operType] : '确定'}
-      okButtonProps={{ danger: operType === 'reject' || operType === 'back', loading: operate.isPending }}
+      danger={operType === 'reject' || operType === 'back'}
+      loading={operate.isPending}
       onOk={handleOk}
-      onCancel={onClose}
-      maskClosable={false}
-      destroyOnHidden
-      afterOpenChange={(open) => {
-        if (!open) form.resetFields();
-      }}
+      onClose={onClose}
     >
       {operType && (
-        <Form
-          form={form}
-          layout="vertical"
-          className="operate-form"
-          preserve={false}
-          onValuesChange={(changed: Partial<OperateValues>) => clearChangedErrors(form, changed)}
-        >
+        <>
           <Alert type="info" showIcon className="operate-form__hint" title={BILL_OPERATION_HINTS[operType]} />
           {task?.on_behalf_of && (
             <Alert type="warning" showIcon className="operate-form__hint" title={BillPageMessages.onBehalfOfTask(task.on_behalf_of)} />
@@ -100,8 +91,8 @@ export function OperateDialog({ bill, operType, onClose }: OperateDialogProps) {
           >
             <Input.TextArea rows={4} maxLength={COMMENT_MAX} showCount placeholder={BillPageMessages.commentPlaceholder} />
           </Form.Item>
-        </Form>
+        </>
       )}
-    </Modal>
+    </ActionDialog>
   );
 }

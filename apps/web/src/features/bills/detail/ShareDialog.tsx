@@ -1,10 +1,10 @@
-import { Alert, Form, Modal, Select } from 'antd';
+import { Alert, Form, Select } from 'antd';
 import { ApprovalMessages, BILL_ACTION_LABELS, BillPageMessages, type BillDetail } from '@osp/shared';
 import { useActiveUsers } from '../../../api/admin-org';
 import { useShareBill } from '../../../api/bills';
 import { showFieldErrors } from '../../../components/form-errors';
 import { toast } from '../../../components/toast';
-import { clearChangedErrors } from './clear-errors';
+import { ActionDialog } from './ActionDialog';
 
 interface ShareDialogProps {
   bill: BillDetail;
@@ -29,39 +29,27 @@ export function ShareDialog({ bill, open, onClose }: ShareDialogProps) {
   };
 
   return (
-    <Modal
+    <ActionDialog
+      form={form}
       open={open}
       title={`${BILL_ACTION_LABELS.share} · ${bill.title}`}
       okText={BILL_ACTION_LABELS.share}
-      okButtonProps={{ loading: share.isPending }}
+      loading={share.isPending}
       onOk={handleOk}
-      onCancel={onClose}
-      maskClosable={false}
-      destroyOnHidden
-      afterOpenChange={(isOpen) => {
-        if (!isOpen) form.resetFields();
-      }}
+      onClose={onClose}
     >
-      <Form
-        form={form}
-        layout="vertical"
-        className="operate-form"
-        preserve={false}
-        onValuesChange={(changed: Partial<{ user_ids?: number[] }>) => clearChangedErrors(form, changed)}
-      >
-        <Alert type="info" showIcon className="operate-form__hint" title={BillPageMessages.shareHint} />
-        <Form.Item name="user_ids" label={BillPageMessages.shareTo} required>
-          <Select
-            mode="multiple"
-            showSearch={{ optionFilterProp: 'label' }}
-            placeholder={BillPageMessages.transferPlaceholder}
-            loading={users.isPending}
-            options={(users.data ?? [])
-              .filter((user) => user.id !== bill.initiator.id)
-              .map((user) => ({ value: user.id, label: user.dept_name ? `${user.name}（${user.dept_name}）` : user.name }))}
-          />
-        </Form.Item>
-      </Form>
-    </Modal>
+      <Alert type="info" showIcon className="operate-form__hint" title={BillPageMessages.shareHint} />
+      <Form.Item name="user_ids" label={BillPageMessages.shareTo} required>
+        <Select
+          mode="multiple"
+          showSearch={{ optionFilterProp: 'label' }}
+          placeholder={BillPageMessages.transferPlaceholder}
+          loading={users.isPending}
+          options={(users.data ?? [])
+            .filter((user) => user.id !== bill.initiator.id)
+            .map((user) => ({ value: user.id, label: user.dept_name ? `${user.name}（${user.dept_name}）` : user.name }))}
+        />
+      </Form.Item>
+    </ActionDialog>
   );
 }
