@@ -18,6 +18,8 @@ export * from './holiday/holiday';
 export * from './articles/articles';
 export * from './bills/status';
 export * from './bills/flow';
+export * from './bills/flow-rules';
+export * from './bills/flow-validate';
 export * from './bills/messages';
 export * from './bills/form';
 export * from './bills/api';

@@ -90,6 +90,16 @@ export const ApprovalMessages = {
   entrustTemplatesMissing: (ids: readonly number[]) => `审批模板不存在：${ids.join('、')}`,
   entrustSaved: '审批委托已保存',
   entrustDeleted: '审批委托已删除',
+  groupSortInvalid: '排序须为分组编号的列表',
+  groupSortUnknown: (ids: readonly number[]) => `模板分组不存在：${ids.join('、')}`,
+  templateCopied: (name: string) => `已复制为「${name}」，新模板已停用，检查后请启用`,
+  templatePublished: '已发布，新发起的单据将使用新版本',
+  draftSaved: '已保存，尚未发布；发布后新发起的单据才使用新版本',
+  publishNoFlow: '请先设计审批流程再发布',
+  notStarter: '您不在该模板的发起范围内，不能发起此审批',
+  startersRolesMissing: (ids: readonly number[]) => `角色不存在：${ids.join('、')}`,
+  iptvFlagFixed: '模板创建后不能更改 IPTV 标记，请复制为新模板',
+  previewInitiatorMissing: '请选择预览用的发起人',
 } as const;
 
 // ---------- template groups ----------
@@ -99,6 +109,14 @@ export const TemplateGroupInputZ = z.object({
   sort: z.number().int().min(0).max(1_000_000).optional(),
 });
 export type TemplateGroupInput = z.infer<typeof TemplateGroupInputZ>;
+
+/** POST /api/template/groups/sort: every group's id in the new order. */
+export const TemplateGroupSortZ = z.object({
+  ids: z
+    .array(z.number().int().positive(), { error: ApprovalMessages.groupSortInvalid })
+    .min(1, ApprovalMessages.groupSortInvalid)
+    .max(1000),
+});
 
 export interface TemplateGroup {
   id: number;
@@ -110,6 +128,17 @@ export interface TemplateGroup {
 // ---------- templates ----------
 
 export const TemplateIdZ = z.object({ id: IdZ(ApprovalMessages.templateNotFound) });
+
+/**
+ * Who may start bills from a template. All three empty: everyone. Otherwise a user may start it when
+ * listed, when holding one of the roles, or when in one of the departments or a department below one.
+ */
+export const TemplateStartersZ = z.object({
+  dept_ids: z.array(z.number().int().positive()).max(200).default([]),
+  role_ids: z.array(z.number().int().positive()).max(200).default([]),
+  user_ids: z.array(z.number().int().positive()).max(500).default([]),
+});
+export type TemplateStarters = z.infer<typeof TemplateStartersZ>;
 
 export const TemplateInputZ = z.object({
   group_id: IdZ(ApprovalMessages.groupNotFound),
@@ -125,6 +154,12 @@ export const TemplateInputZ = z.object({
   form_schema: FormSchemaZ.default({ fields: [] }),
   /** Optional on create: a template without a flow cannot be started yet. */
   flow: FlowGraphZ.optional(),
+  starters: TemplateStartersZ.default({ dept_ids: [], role_ids: [], user_ids: [] }),
+  /**
+   * true (the default): the saved form and flow become the version new bills use at once.
+   * false: saved as the working copy only (checked all the same); the designer's 保存 before 发布.
+   */
+  publish: z.boolean().default(true),
 });
 export type TemplateInput = z.infer<typeof TemplateInputZ>;
 
@@ -159,6 +194,8 @@ export interface TemplateSummary {
   favorite: boolean;
   /** Whether a bill can be started from it (enabled and with a published flow). */
   startable: boolean;
+  /** The published version's number (0: never published). */
+  version_no: number;
   updated_at: string;
 }
 
@@ -167,7 +204,56 @@ export interface TemplateDetail extends TemplateSummary {
   flow: z.infer<typeof FlowGraphZ> | null;
   /** The published version new bills pin (null until a flow is saved). */
   version_id: number | null;
-  version_no: number;
+  starters: TemplateStarters;
+  /** The working form or flow differs from the published version (saved with publish: false). */
+  has_unpublished: boolean;
+  /** Bills pinned to the published version: all of them, and those still in approval (doing). */
+  version_bills: { total: number; in_progress: number };
+}
+
+/**
+ * POST /api/templates/flow-preview (template administrators): runs an unsaved form and flow against
+ * sample values and an initiator. `form` holds values as a bill stores them (money as a decimal string,
+ * an items field by its total).
+ */
+export const FlowPreviewInputZ = z.object({
+  form_schema: FormSchemaZ,
+  flow: FlowGraphZ,
+  form: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null(), z.array(z.union([z.string(), z.number()]))])).default({}),
+  /** Whose bill it would be (department, jobs, leaders); the caller when left out. */
+  initiator_id: z.number().int().positive().optional(),
+});
+export type FlowPreviewInput = z.input<typeof FlowPreviewInputZ>;
+
+export interface FlowPreviewHandler {
+  id: number;
+  name: string;
+  dept_name: string | null;
+}
+
+export interface FlowPreviewStep {
+  id: string;
+  name: string;
+  type: string;
+  handlers: FlowPreviewHandler[];
+  /** chosen: the initiator picks at release; skip / admin: nobody found, what the flow's setting does. */
+  note: 'chosen' | 'skip' | 'admin' | null;
+}
+
+export interface FlowPreviewNode {
+  id: string;
+  name: string;
+  type: string;
+  steps: FlowPreviewStep[];
+}
+
+export interface FlowPreview {
+  /** The nodes the bill would pass, start to end (up to the dead end when `ok` is false). */
+  path: FlowPreviewNode[];
+  ok: boolean;
+  /** Why no route was found (EngineMessages.noRoute), with the node it stopped at. */
+  message: string | null;
+  node_id: string | null;
 }
 
 // ---------- jobs ----------

@@ -94,16 +94,16 @@ function stepView(
 }
 
 /** The nodes a bill passes: its route once released; before that, the route its form would take, else every node. */
-function nodeIds(state: BillState, flow: FlowSnapshot, initiatorId: number, deptId: number | null): string[] {
+function nodeIds(state: BillState, flow: FlowSnapshot, deptId: number | null): string[] {
   if (state.route.length > 0) return [...state.route];
-  const routed = computeRoute(flow, { form: state.form, initiator: { userId: initiatorId, deptId: deptId ?? 0, jobIds: [] } });
+  const routed = computeRoute(flow, { form: state.form, initiator: { deptId: deptId ?? 0, jobIds: [] } });
   return routed.ok ? [...routed.route] : flow.nodes.map((n) => n.id);
 }
 
 /** GET /oa/flow/{id}: nodes, steps and handlers with SPEC §3 field names (the popover and node dialog). */
 export function presentFlow(bill: BillRow, state: BillState, flow: FlowSnapshot, cards: ReadonlyMap<number, UserCard>): BillFlowView {
   const flowNodes: FlowNodeView[] = [];
-  for (const id of nodeIds(state, flow, bill.initiator_id, bill.dept_id)) {
+  for (const id of nodeIds(state, flow, bill.dept_id)) {
     const node = flow.nodes.find((n) => n.id === id);
     if (!node) continue;
     const activation = state.activations.filter((a) => a.nodeId === id).at(-1);
