@@ -17,6 +17,8 @@ const directory = memoryDirectory({
       { userId: 11, deptIds: [30] },
       { userId: 12, deptIds: [10] },
       { userId: 13, deptIds: [40] },
+      // 负责部门 left empty: covers every department (job_members.dept_ids, the 审批岗位 page's 全部部门).
+      { userId: 14, deptIds: [] },
     ],
   },
 });
@@ -28,8 +30,10 @@ describe('handler sources', () => {
   });
 
   it('a job: all members, or only those covering the initiator department (itself or above)', () => {
-    expect(resolveSource({ kind: 'job', jobId: 5 }, directory, initiator, undefined)).toEqual([11, 12, 13]);
-    expect(resolveSource({ kind: 'job', jobId: 5, onlyCoveringInitiatorDept: true }, directory, initiator, undefined)).toEqual([11, 12]);
+    expect(resolveSource({ kind: 'job', jobId: 5 }, directory, initiator, undefined)).toEqual([11, 12, 13, 14]);
+    expect(resolveSource({ kind: 'job', jobId: 5, onlyCoveringInitiatorDept: true }, directory, initiator, undefined)).toEqual([
+      11, 12, 14,
+    ]);
     expect(resolveSource({ kind: 'job', jobId: 6 }, directory, initiator, undefined)).toEqual([]);
   });
 

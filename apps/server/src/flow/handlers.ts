@@ -22,8 +22,9 @@ function leaderChain(directory: Directory, initiator: Initiator): UserId[] {
   return leaders;
 }
 
-/** Whether one of `deptIds` is the initiator's department or one above it. */
+/** Whether one of `deptIds` is the initiator's department or one above it; a member covering no listed department covers all. */
 function covers(directory: Directory, deptIds: readonly number[], deptId: number): boolean {
+  if (deptIds.length === 0) return true;
   const seen = new Set<number>();
   let dept: number | null = deptId;
   while (dept !== null && !seen.has(dept)) {
