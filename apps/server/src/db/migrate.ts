@@ -8,6 +8,7 @@ import { approval } from './migrations/0006-approval';
 import { billTracks } from './migrations/0007-bill-tracks';
 import { files } from './migrations/0008-files';
 import { todoArrival } from './migrations/0009-todo-arrival';
+import { templateDesigner } from './migrations/0010-template-designer';
 
 /** Migrations in order. Names sort as they run; never rename or edit one that has shipped. */
 function migrationsFor(handle: DbHandle): Record<string, Migration> {
@@ -20,6 +21,7 @@ function migrationsFor(handle: DbHandle): Record<string, Migration> {
     '0007-bill-tracks': billTracks(kit),
     '0008-files': files(kit),
     '0009-todo-arrival': todoArrival(),
+    '0010-template-designer': templateDesigner(),
   };
 }
 

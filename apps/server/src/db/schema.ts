@@ -28,6 +28,7 @@ export interface Database {
   template_node_links: TemplateNodeLinksTable;
   template_versions: TemplateVersionsTable;
   template_favorites: TemplateFavoritesTable;
+  template_starters: TemplateStartersTable;
   jobs: JobsTable;
   job_members: JobMembersTable;
   bills: BillsTable;
@@ -282,6 +283,14 @@ export interface BillSharesTable {
   user_id: number;
   shared_by: number;
   created_at: string;
+}
+
+/** Who may start bills from a template (migration 0010); a template without rows is open to everyone. */
+export interface TemplateStartersTable {
+  template_id: number;
+  /** 'dept' (that department and those below it), 'role' or 'user'. */
+  kind: string;
+  ref_id: number;
 }
 
 export interface TemplateFavoritesTable {

@@ -140,6 +140,12 @@ export const TemplateStartersZ = z.object({
 });
 export type TemplateStarters = z.infer<typeof TemplateStartersZ>;
 
+/** GET /api/template/roles (template administrators): the roles a starter list may name. */
+export interface TemplateRoleOption {
+  id: number;
+  name: string;
+}
+
 export const TemplateInputZ = z.object({
   group_id: IdZ(ApprovalMessages.groupNotFound),
   name: z
@@ -219,7 +225,9 @@ export interface TemplateDetail extends TemplateSummary {
 export const FlowPreviewInputZ = z.object({
   form_schema: FormSchemaZ,
   flow: FlowGraphZ,
-  form: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null(), z.array(z.union([z.string(), z.number()]))])).default({}),
+  form: z
+    .record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null(), z.array(z.union([z.string(), z.number()]))]))
+    .default({}),
   /** Whose bill it would be (department, jobs, leaders); the caller when left out. */
   initiator_id: z.number().int().positive().optional(),
 });

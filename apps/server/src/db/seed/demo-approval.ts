@@ -17,10 +17,10 @@ import * as templatesRepo from '../../modules/templates/templates.repo';
 
 /**
  * Demo approval data (issue 4): jobs, template groups, the seven demo templates with realistic flows over
- * the demo company (李四 leads 技术部, 王五 leads 财务部), and bills of 张三 in every status — drafts, in
- * progress at an or-sign, a joint (会签) and a sequential (依次) step, rejected, withdrawn, done, abandoned —
- * so that 李四 and 王五 find work waiting on first start. Bills are moved by the real engine, so their
- * rows are exactly what the product itself would have written.
+ * the demo company (李四 leads 技术部, 王五 leads 财务部; 采购申请 only for some departments and the leaders),
+ * and bills of 张三 in every status — drafts, in progress at an or-sign, a joint (会签) and a sequential
+ * (依次) step, rejected, withdrawn, done, abandoned — so that 李四 and 王五 find work waiting on first start.
+ * Bills are moved by the real engine, so their rows are exactly what the product itself would have written.
  */
 
 type Ids = ReadonlyMap<string, number>;
@@ -104,7 +104,7 @@ async function insertTemplate(
   return { templateId, versionId };
 }
 
-export async function seedApprovalDemo(db: Db, users: Ids, depts: Ids): Promise<void> {
+export async function seedApprovalDemo(db: Db, users: Ids, depts: Ids, roles: Ids): Promise<void> {
   const now = new Date().toISOString();
   const jobs = new Map<string, number>();
   for (const [name, description, members] of [
@@ -285,6 +285,14 @@ export async function seedApprovalDemo(db: Db, users: Ids, depts: Ids): Promise<
       },
     ]),
   );
+
+  // Who may start it (issue 5): the departments that buy (技术部 with the groups below it, 财务部, 综合管理部)
+  // and every department leader; 市场部 and IPTV业务部 staff do not see it on 发起审批.
+  await templatesRepo.writeStarters(db, purchase.templateId, {
+    dept_ids: [id(depts, 'tech'), id(depts, 'finance'), id(depts, 'admin')],
+    role_ids: [id(roles, 'leader')],
+    user_ids: [],
+  });
 
   const seal = await insertTemplate(
     db,

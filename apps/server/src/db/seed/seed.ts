@@ -184,7 +184,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
       })
       .execute();
 
-    await seedApprovalDemo(trx, userIds, deptIds);
+    await seedApprovalDemo(trx, userIds, deptIds, roleIds);
 
     await upsertSetting(trx, 'header_banner', 1);
     await upsertSetting(trx, 'header_banner_message', '系统将于每周六 22:00–24:00 例行维护，届时请勿提交审批。');

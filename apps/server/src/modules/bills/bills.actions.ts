@@ -15,6 +15,7 @@ import { nowIso } from '../../db/index';
 import { ConflictError, ForbiddenError, ValidationError } from '../../http/errors';
 import { parse } from '../../http/validate';
 import { authorizeTemplateRead } from '../templates/templates.policy';
+import { authorizeStart } from '../templates/templates.service';
 import { authorizeInitiator, authorizeRead, canShareBill, isBillAdmin } from './bills.policy';
 import { carriedForm, formInput, storedForm, templateOf, unpickable, versionOf } from './bills.forms';
 import * as repo from './bills.repo';
@@ -40,6 +41,7 @@ export async function replicateBill(ctx: AppContext, caller: Caller, params: unk
   const template = await templateOf(ctx.db, bill.template_id);
   if (!template || template.status !== 1) throw new ConflictError(ApprovalMessages.templateDisabled);
   authorizeTemplateRead(caller, template.is_iptv === 1);
+  await authorizeStart(ctx.db, caller, template.id);
   if (template.current_version_id === null) throw new ConflictError(ApprovalMessages.templateNoFlow);
   const [from, to] = await Promise.all([versionOf(ctx, ctx.db, bill), loadVersion(ctx.db, template.current_version_id, ctx.db)]);
   const form = await carriedForm(ctx.db, caller, from.formSchema, to.formSchema, bill);

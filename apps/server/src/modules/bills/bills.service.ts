@@ -34,6 +34,7 @@ import { parse } from '../../http/validate';
 import { attachmentCards, attachmentIdsOf, linkAttachments } from '../files/attachments.service';
 import { activeUserIds } from '../templates/templates.repo';
 import { authorizeTemplateRead, hasIptvAccess } from '../templates/templates.policy';
+import { authorizeStart } from '../templates/templates.service';
 import { authorizeInitiator, authorizeReadOfView, canShareBill, isBillAdmin } from './bills.policy';
 import { presentFlow, presentHistory, presentRecord } from './bills.presenter';
 import * as repo from './bills.repo';
@@ -267,6 +268,7 @@ export async function createBill(ctx: AppContext, caller: Caller, body: unknown)
   const template = await templateOf(ctx.db, input.template_id);
   if (!template || template.status !== 1) throw new ValidationError({ template_id: [ApprovalMessages.templateNotFound] });
   authorizeTemplateRead(caller, template.is_iptv === 1);
+  await authorizeStart(ctx.db, caller, template.id);
   if (template.current_version_id === null) throw new ValidationError({ template_id: [ApprovalMessages.templateNoFlow] });
   const byKey = async () =>
     input.client_key === undefined
@@ -398,6 +400,8 @@ export async function releaseBill(
       const template = await templateOf(trx, bill.template_id);
       if (!template || template.status !== 1) throw new ConflictError(ApprovalMessages.templateDisabled);
       authorizeTemplateRead(caller, template.is_iptv === 1);
+      // The starters may have changed since the draft was saved.
+      await authorizeStart(trx, caller, template.id);
     }
     const pinned = await versionOf(ctx, trx, bill);
     const schema = pinned.formSchema;

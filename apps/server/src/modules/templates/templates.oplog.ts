@@ -10,6 +10,7 @@ import {
   type HandlerSource,
   type RuleGroup,
   type StepDef,
+  type TemplateStarters,
 } from '@osp/shared';
 
 /**
@@ -113,6 +114,17 @@ export interface TemplateState {
   status: number;
   schema: FormSchema;
   flow: FlowGraph | null;
+  starters: TemplateStarters;
+}
+
+/** "所有人", or "部门#3、角色#2、用户#7" (ids, as the log names people and departments in a flow). */
+export function startersText(starters: TemplateStarters): string {
+  const parts = [
+    ...starters.dept_ids.map((id) => `部门#${id}`),
+    ...starters.role_ids.map((id) => `角色#${id}`),
+    ...starters.user_ids.map((id) => `用户#${id}`),
+  ];
+  return parts.length === 0 ? '所有人' : parts.join('、');
 }
 
 /** Everything the log shows of a template. */
@@ -123,6 +135,7 @@ export function templateFacts(t: TemplateState): TemplateFacts {
     description: t.description,
     icon: t.icon,
     status: statusText(t.status),
+    starters: startersText(t.starters),
     form_fields: t.schema.fields.map((f) => `${f.label}${f.required ? '（必填）' : ''}`),
     ...flowFacts(t.flow, t.schema),
   };
@@ -143,6 +156,7 @@ export function changedFacts(before: TemplateFacts, after: TemplateFacts): { bef
 const FACT_LABELS: Record<string, string> = {
   description: '说明',
   icon: '图标',
+  starters: '发起人范围',
   form_fields: '表单字段',
   nodes: '节点',
   links: '连线',

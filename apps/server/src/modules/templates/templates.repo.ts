@@ -1,4 +1,4 @@
-import type { FlowGraph, FlowLink, FlowNode, FlowSettings, FormSchema, RuleGroup, StepDef } from '@osp/shared';
+import type { FlowGraph, FlowLink, FlowNode, FlowSettings, FormSchema, RuleGroup, StepDef, TemplateStarters } from '@osp/shared';
 import type { Db } from '../../db/index';
 import { nowIso } from '../../db/index';
 
@@ -14,13 +14,20 @@ export function findGroupByName(db: Db, name: string) {
   return db.selectFrom('template_groups').select(['id']).where('name', '=', name).executeTakeFirst();
 }
 
-export async function countTemplatesByGroup(db: Db, isIptv: number | null, enabledOnly: boolean): Promise<Map<number, number>> {
+/** `excluded`: templates not to count (those the caller may not start). */
+export async function countTemplatesByGroup(
+  db: Db,
+  isIptv: number | null,
+  enabledOnly: boolean,
+  excluded: readonly number[] = [],
+): Promise<Map<number, number>> {
   let query = db
     .selectFrom('templates')
     .select(['group_id', (eb) => eb.fn.countAll<number | string>().as('n')])
     .groupBy('group_id');
   if (isIptv !== null) query = query.where('is_iptv', '=', isIptv);
   if (enabledOnly) query = query.where('status', '=', 1);
+  if (excluded.length > 0) query = query.where('id', 'not in', [...excluded]);
   const rows = await query.execute();
   return new Map(rows.map((r) => [r.group_id, Number(r.n)]));
 }
@@ -61,6 +68,8 @@ export interface TemplateFilter {
   enabledOnly: boolean;
   groupId?: number;
   keyword?: string;
+  /** Templates left out (those the caller may not start). */
+  excluded?: readonly number[];
 }
 
 export async function listTemplates(db: Db, userId: number, filter: TemplateFilter, page: number, perPage: number) {
@@ -71,6 +80,7 @@ export async function listTemplates(db: Db, userId: number, filter: TemplateFilt
   if (filter.enabledOnly) base = base.where('templates.status', '=', 1);
   if (filter.groupId !== undefined) base = base.where('templates.group_id', '=', filter.groupId);
   if (filter.keyword) base = base.where('templates.name', 'like', `%${filter.keyword}%`);
+  if (filter.excluded && filter.excluded.length > 0) base = base.where('templates.id', 'not in', [...filter.excluded]);
   const [rows, total] = await Promise.all([
     base
       .leftJoin('template_favorites as fav', (join) => join.onRef('fav.template_id', '=', 'templates.id').on('fav.user_id', '=', userId))
@@ -324,4 +334,92 @@ export async function existingDeptIds(db: Db, ids: readonly number[]): Promise<S
     .where('id', 'in', [...ids])
     .execute();
   return new Set(rows.map((r) => r.id));
+}
+
+export async function existingRoleIds(db: Db, ids: readonly number[]): Promise<Set<number>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('roles')
+    .select('id')
+    .where('id', 'in', [...ids])
+    .execute();
+  return new Set(rows.map((r) => r.id));
+}
+
+// ---------- who may start (template_starters, migration 0010) ----------
+
+const STARTER_KEYS = { dept: 'dept_ids', role: 'role_ids', user: 'user_ids' } as const;
+type StarterKind = keyof typeof STARTER_KEYS;
+
+const noStarters = (): TemplateStarters => ({ dept_ids: [], role_ids: [], user_ids: [] });
+
+/** The starters of the given templates, or of every template that lists any when `templateIds` is left out. */
+export async function loadStarters(db: Db, templateIds?: readonly number[]): Promise<Map<number, TemplateStarters>> {
+  if (templateIds?.length === 0) return new Map();
+  let query = db
+    .selectFrom('template_starters')
+    .select(['template_id', 'kind', 'ref_id'])
+    .orderBy('template_id')
+    .orderBy('kind')
+    .orderBy('ref_id');
+  if (templateIds) query = query.where('template_id', 'in', [...templateIds]);
+  const out = new Map<number, TemplateStarters>();
+  for (const row of await query.execute()) {
+    const key = STARTER_KEYS[row.kind as StarterKind] as (typeof STARTER_KEYS)[StarterKind] | undefined;
+    if (key === undefined) continue;
+    let starters = out.get(row.template_id);
+    if (!starters) {
+      starters = noStarters();
+      out.set(row.template_id, starters);
+    }
+    starters[key].push(row.ref_id);
+  }
+  return out;
+}
+
+export async function startersOf(db: Db, templateId: number): Promise<TemplateStarters> {
+  return (await loadStarters(db, [templateId])).get(templateId) ?? noStarters();
+}
+
+export async function writeStarters(db: Db, templateId: number, starters: TemplateStarters): Promise<void> {
+  await db.deleteFrom('template_starters').where('template_id', '=', templateId).execute();
+  const rows = (Object.entries(STARTER_KEYS) as [StarterKind, (typeof STARTER_KEYS)[StarterKind]][]).flatMap(([kind, key]) =>
+    [...new Set(starters[key])].map((ref_id) => ({ template_id: templateId, kind, ref_id })),
+  );
+  if (rows.length > 0) await db.insertInto('template_starters').values(rows).execute();
+}
+
+/** Every department's parent: the department tree is small and read whole, as the flow engine's directory does. */
+export async function deptParents(db: Db): Promise<Map<number, number | null>> {
+  const rows = await db.selectFrom('depts').select(['id', 'parent_id']).execute();
+  return new Map(rows.map((r) => [r.id, r.parent_id]));
+}
+
+export async function roleIdsOf(db: Db, userId: number): Promise<number[]> {
+  const rows = await db.selectFrom('user_roles').select('role_id').where('user_id', '=', userId).execute();
+  return rows.map((r) => r.role_id);
+}
+
+/** The roles a starter list may name, for the template administrators' picker. */
+export function listRoles(db: Db) {
+  return db.selectFrom('roles').select(['id', 'name']).orderBy('id').execute();
+}
+
+/** Bills pinned to a version: all, and those still in approval. The template narrows it to the bills_template index. */
+export async function countVersionBills(
+  db: Db,
+  templateId: number,
+  versionId: number | null,
+): Promise<{ total: number; in_progress: number }> {
+  if (versionId === null) return { total: 0, in_progress: 0 };
+  const row = await db
+    .selectFrom('bills')
+    .select((eb) => [
+      eb.fn.countAll<number | string>().as('total'),
+      eb.fn.sum<number | string | null>(eb.case().when('status', '=', 'doing').then(1).else(0).end()).as('doing'),
+    ])
+    .where('template_id', '=', templateId)
+    .where('template_version_id', '=', versionId)
+    .executeTakeFirstOrThrow();
+  return { total: Number(row.total), in_progress: Number(row.doing ?? 0) };
 }

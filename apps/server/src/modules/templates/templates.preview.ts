@@ -1,0 +1,98 @@
+import {
+  ApprovalMessages,
+  chooseLink,
+  computeRoute,
+  FlowPreviewInputZ,
+  type FlowGraph,
+  type FlowPreview,
+  type FlowPreviewNode,
+  type FlowPreviewStep,
+  type RuleInput,
+} from '@osp/shared';
+import type { AppContext, Caller } from '../../context';
+import { nowIso } from '../../db/index';
+import { resolveSource } from '../../flow/handlers';
+import type { Initiator } from '../../flow/types';
+import { ValidationError } from '../../http/errors';
+import { parse } from '../../http/validate';
+import { jobIdsOf, userCards } from '../bills/bills.repo';
+import { loadDirectory } from '../bills/directory';
+import { checkFlow } from './templates.flow';
+import { authorizeTemplateAdmin } from './templates.policy';
+import { activeUserIds } from './templates.repo';
+
+/**
+ * POST /api/templates/flow-preview (the designer's 预览): an unsaved form and flow run against sample values
+ * and an initiator. The path is the shared `computeRoute`, the handlers the engine's own `resolveSource` over
+ * the real directory (departments, leaders, job members), so the preview answers what a release would.
+ * Not applied: entrusts (they depend on the day a task arrives) and auto-agree (it depends on earlier decisions).
+ */
+
+/** The nodes from the start up to the node where no link matched, and that node's id (the graph is acyclic, checked). */
+function deadEnd(flow: FlowGraph, input: RuleInput): { path: string[]; stop: string | null } {
+  const path: string[] = [];
+  let current = flow.nodes.find((n) => n.type === 'start');
+  while (current && !path.includes(current.id)) {
+    path.push(current.id);
+    const link = chooseLink(flow.links, current.id, input);
+    const next = link ? flow.nodes.find((n) => n.id === link.to) : undefined;
+    if (!next) return { path, stop: current.id };
+    current = next;
+  }
+  return { path, stop: current?.id ?? null };
+}
+
+export async function previewFlow(ctx: AppContext, caller: Caller, body: unknown): Promise<FlowPreview> {
+  authorizeTemplateAdmin(caller);
+  const input = parse(FlowPreviewInputZ, body);
+  // The same checks as saving: a faulty graph is answered with its nodes named, not previewed.
+  await checkFlow(ctx.db, input.flow, input.form_schema);
+
+  const initiatorId = input.initiator_id ?? caller.userId;
+  if (!(await activeUserIds(ctx.db, [initiatorId])).has(initiatorId)) {
+    throw new ValidationError({ initiator_id: [ApprovalMessages.previewInitiatorMissing] });
+  }
+  const user = await ctx.db.selectFrom('users').select(['dept_id']).where('id', '=', initiatorId).executeTakeFirstOrThrow();
+  const initiator: Initiator = { userId: initiatorId, deptId: user.dept_id ?? 0, jobIds: await jobIdsOf(ctx.db, initiatorId) };
+  const ruleInput: RuleInput = { form: input.form, initiator };
+
+  const routed = computeRoute(input.flow, ruleInput);
+  const { path, stop } = routed.ok ? { path: routed.route, stop: null } : deadEnd(input.flow, ruleInput);
+  const nodes = path.map((id) => input.flow.nodes.find((n) => n.id === id)).filter((n) => n !== undefined);
+
+  // A flow as the engine's directory reads it; ids it keeps for entrusts do not matter here.
+  const directory = await loadDirectory(ctx.db, { ...input.flow, versionId: 'preview', templateId: '0', name: '' }, nowIso());
+  const { emptyHandler, adminUserId } = input.flow.settings;
+  const resolved = nodes.map((node) =>
+    node.steps.map((step) => {
+      if (step.source.kind === 'chosen') return { step, users: [] as number[], note: 'chosen' as const };
+      const users = resolveSource(step.source, directory, initiator, undefined);
+      if (users.length > 0) return { step, users, note: null };
+      return emptyHandler === 'admin' && adminUserId !== null
+        ? { step, users: [adminUserId], note: 'admin' as const }
+        : { step, users: [], note: 'skip' as const };
+    }),
+  );
+  const cards = await userCards(
+    ctx.db,
+    resolved.flat().flatMap((r) => r.users),
+  );
+  const previewNodes: FlowPreviewNode[] = nodes.map((node, i) => ({
+    id: node.id,
+    name: node.name,
+    type: node.type,
+    steps: (resolved[i] ?? []).map(({ step, users, note }): FlowPreviewStep => ({
+      id: step.id,
+      name: step.name,
+      type: step.type,
+      handlers: users.map((id) => ({ id, name: cards.get(id)?.name ?? String(id), dept_name: cards.get(id)?.dept_name ?? null })),
+      note,
+    })),
+  }));
+  return {
+    path: previewNodes,
+    ok: routed.ok,
+    message: routed.ok ? null : routed.message,
+    node_id: stop,
+  };
+}
