@@ -16,6 +16,7 @@ export const BillFormTexts = {
   moneyPlaceholder: '如 1234.56',
   datePlaceholder: '选择日期',
   rangePlaceholder: ['开始日期', '结束日期'] as [string, string],
+  sumOfHint: (items: string) => `由明细表「${items}」的合计自动计算`,
 } as const;
 
 export const BillStartTexts = {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { centsToMoney, FormSchemaZ, moneyToCents, validateBillForm } from './form';
+import { toFieldErrors } from '../common/validation';
+import { centsToMoney, FormSchemaZ, moneyToCents, validateBillForm, type FormSchemaInput } from './form';
 
 const schema = FormSchemaZ.parse({
   fields: [
@@ -114,5 +115,131 @@ describe('validateBillForm', () => {
   it('converts money without floating point', () => {
     expect(moneyToCents('-12.3')).toBe(-1230n);
     expect(centsToMoney(moneyToCents('9999999999999.99') + 1n)).toBe('10000000000000.00');
+  });
+});
+
+describe('form schema: help, default values and a total source', () => {
+  const items: FormSchemaInput['fields'][number] = {
+    key: 'lines',
+    type: 'items',
+    label: '明细',
+    columns: [
+      { key: 'name', type: 'text', label: '名称' },
+      { key: 'amount', type: 'money', label: '金额' },
+      { key: 'hours', type: 'number', label: '工时' },
+    ],
+    totalOf: 'amount',
+  };
+
+  function issues(fields: FormSchemaInput['fields']): Record<string, string[]> {
+    const result = FormSchemaZ.safeParse({ fields });
+    return result.success ? {} : toFieldErrors(result.error);
+  }
+
+  it('accepts help text and default values that pass their field check', () => {
+    expect(
+      issues([
+        { key: 'title', type: 'text', label: '标题', help: '写明事由', defaultValue: '出差', maxLength: 10 },
+        { key: 'days', type: 'number', label: '天数', precision: 1, min: 0, defaultValue: 1.5 },
+        { key: 'amount', type: 'money', label: '金额', max: 1000, defaultValue: '99.5' },
+        { key: 'day', type: 'date', label: '日期', defaultValue: '2026-02-28' },
+        { key: 'kind', type: 'radio', label: '类型', options: ['甲', '乙'], defaultValue: '乙' },
+        { key: 'tags', type: 'checkbox', label: '标签', options: ['a', 'b'], defaultValue: ['a', 'b'] },
+        { key: 'memo', type: 'textarea', label: '备注', defaultValue: '' },
+      ]),
+    ).toEqual({});
+    expect(issues([{ key: 'title', type: 'text', label: '标题', help: 'x'.repeat(201) }])).toHaveProperty(['fields.0.help']);
+  });
+
+  it('refuses a default value of the wrong shape or outside the field rules', () => {
+    expect(
+      issues([
+        { key: 'title', type: 'text', label: '标题', maxLength: 2, defaultValue: '太长了' },
+        { key: 'days', type: 'number', label: '天数', precision: 0, defaultValue: 1.5 },
+        { key: 'count', type: 'number', label: '数量', defaultValue: '3' },
+        { key: 'amount', type: 'money', label: '金额', max: 10, defaultValue: '10.01' },
+        { key: 'day', type: 'date', label: '日期', defaultValue: '2026-02-30' },
+        { key: 'kind', type: 'select', label: '类型', options: ['甲'], defaultValue: '丙' },
+        { key: 'tags', type: 'checkbox', label: '标签', options: ['a'], defaultValue: 'a' },
+        { key: 'who', type: 'user', label: '人员', defaultValue: 3 },
+      ]),
+    ).toEqual({
+      'fields.0.defaultValue': ['字段「标题」的默认值不符合该字段的要求'],
+      'fields.1.defaultValue': ['字段「天数」的默认值不符合该字段的要求'],
+      'fields.2.defaultValue': ['字段「数量」的默认值不符合该字段的要求'],
+      'fields.3.defaultValue': ['字段「金额」的默认值不符合该字段的要求'],
+      'fields.4.defaultValue': ['字段「日期」的默认值不符合该字段的要求'],
+      'fields.5.defaultValue': ['字段「类型」的默认值不符合该字段的要求'],
+      'fields.6.defaultValue': ['字段「标签」的默认值不符合该字段的要求'],
+      'fields.7.defaultValue': ['字段「人员」的默认值不符合该字段的要求'],
+    });
+  });
+
+  it('refuses the same option twice, in a field or an items column', () => {
+    expect(
+      issues([
+        { key: 'kind', type: 'select', label: '类型', options: ['甲', '乙', '甲 '] },
+        { ...items, columns: [{ key: 'c', type: 'select', label: '类别', options: ['x', 'x'] }], totalOf: undefined },
+      ]),
+    ).toEqual({ 'fields.0.options.2': ['选项「甲」重复'], 'fields.1.columns.0.options.1': ['选项「x」重复'] });
+  });
+
+  it('accepts a money total taken from an items field with a money or number total', () => {
+    expect(
+      issues([
+        items,
+        { key: 'total', type: 'money', label: '合计', sumOf: 'lines' },
+        { ...items, key: 'work', totalOf: 'hours' },
+        { key: 'hours', type: 'money', label: '工时合计', sumOf: 'work' },
+      ]),
+    ).toEqual({});
+  });
+
+  it('refuses a total source that is not an items field with a total, or on a field that is not money', () => {
+    const noTotal = { ...items, key: 'plain', totalOf: undefined };
+    expect(
+      issues([
+        items,
+        noTotal,
+        { key: 'a', type: 'money', label: '甲', sumOf: 'plain' },
+        { key: 'b', type: 'money', label: '乙', sumOf: 'missing' },
+        { key: 'c', type: 'money', label: '丙', sumOf: 'a' },
+        { key: 'd', type: 'number', label: '丁', sumOf: 'lines' },
+        { key: 'e', type: 'money', label: '戊', sumOf: 'lines', defaultValue: '1' },
+      ]),
+    ).toEqual({
+      'fields.2.sumOf': ['金额「甲」的合计来源须为本表单中设置了合计列的明细表'],
+      'fields.3.sumOf': ['金额「乙」的合计来源须为本表单中设置了合计列的明细表'],
+      'fields.4.sumOf': ['金额「丙」的合计来源须为本表单中设置了合计列的明细表'],
+      'fields.5.sumOf': ['金额「丁」的合计来源须为本表单中设置了合计列的明细表'],
+      'fields.6.defaultValue': ['字段「戊」的默认值不符合该字段的要求'],
+    });
+  });
+
+  it('fills a money total from its items table and ignores what was submitted', () => {
+    const withTotal = FormSchemaZ.parse({
+      fields: [
+        { key: 'total', type: 'money', label: '合计', required: true, sumOf: 'lines', max: 100 },
+        items,
+        { ...items, key: 'work', totalOf: 'hours' },
+        { key: 'hours', type: 'money', label: '工时合计', sumOf: 'work' },
+      ],
+    });
+    const ok = validateBillForm(
+      withTotal,
+      {
+        total: 'rubbish',
+        lines: [{ amount: '10.10' }, { amount: '0.25' }],
+        work: [{ hours: 1.005 }, { hours: 2.0001 }],
+      },
+      'submit',
+    );
+    expect(ok).toMatchObject({ ok: true, form: { values: { total: '10.35', hours: '3.01' }, totals: { lines: '10.35', work: '3.0051' } } });
+    // Absent: computed all the same (an empty table totals zero); over its max: refused at the field.
+    expect(validateBillForm(withTotal, {}, 'submit')).toMatchObject({ ok: true, form: { values: { total: '0.00', hours: '0.00' } } });
+    expect(validateBillForm(withTotal, { lines: [{ amount: '100.01' }] }, 'draft')).toEqual({
+      ok: false,
+      errors: { 'form.total': ['「合计」不能大于100'] },
+    });
   });
 });

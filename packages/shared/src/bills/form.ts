@@ -45,14 +45,54 @@ export const FormSchemaMessages = {
   keyDuplicate: (key: string) => `字段标识「${key}」重复`,
   labelRequired: '请填写字段名称',
   optionsRequired: (label: string) => `字段「${label}」须至少有一个选项`,
+  optionDuplicate: (option: string) => `选项「${option}」重复`,
+  optionEmpty: '选项不能为空',
   columnsRequired: (label: string) => `明细表「${label}」须至少有一列`,
   totalOfInvalid: (label: string) => `明细表「${label}」的合计列须为数字或金额列`,
   tooManyFields: `表单最多 ${FORM_FIELDS_MAX} 个字段`,
+  defaultInvalid: (label: string) => `字段「${label}」的默认值不符合该字段的要求`,
+  sumOfInvalid: (label: string) => `金额「${label}」的合计来源须为本表单中设置了合计列的明细表`,
 } as const;
 
-const FieldKeyZ = z.string().regex(/^[A-Za-z][A-Za-z0-9_]{0,39}$/, FormSchemaMessages.keyInvalid);
+/** The field types' names as the form designer's palette shows them. */
+export const FORM_FIELD_TYPE_LABELS: Record<FormFieldType, string> = {
+  text: '单行文本',
+  textarea: '多行文本',
+  number: '数字',
+  money: '金额',
+  date: '日期',
+  daterange: '日期区间',
+  select: '下拉单选',
+  radio: '单选',
+  checkbox: '多选',
+  user: '人员',
+  department: '部门',
+  attachment: '附件',
+  items: '明细表',
+  description: '说明文字',
+};
+
+export const ITEM_COLUMN_TYPE_LABELS: Record<ItemColumnType, string> = {
+  text: '文本',
+  number: '数字',
+  money: '金额',
+  date: '日期',
+  select: '下拉单选',
+};
+
+/** The field types that may carry a default value, and the value's shape: pre-filled in a new bill. */
+export const DEFAULT_VALUE_TYPES = ['text', 'textarea', 'number', 'money', 'date', 'select', 'radio', 'checkbox'] as const;
+export type DefaultValueType = (typeof DEFAULT_VALUE_TYPES)[number];
+export function hasDefaultValue(type: FormFieldType): type is DefaultValueType {
+  return (DEFAULT_VALUE_TYPES as readonly string[]).includes(type);
+}
+
+/** A field or column key: what link rules and stored values name. */
+export const FIELD_KEY_PATTERN = /^[A-Za-z][A-Za-z0-9_]{0,39}$/;
+const FieldKeyZ = z.string().regex(FIELD_KEY_PATTERN, FormSchemaMessages.keyInvalid);
 const LabelZ = z.string().trim().min(1, FormSchemaMessages.labelRequired).max(50);
-const OptionsZ = z.array(z.string().trim().min(1).max(50)).max(100);
+// Its own message: the web bundle leaves out zod's Chinese locale, and the designer shows this one.
+const OptionsZ = z.array(z.string().trim().min(1, FormSchemaMessages.optionEmpty).max(50)).max(100);
 
 export const ItemColumnZ = z.object({
   key: FieldKeyZ,
@@ -69,6 +109,14 @@ export const FormFieldZ = z.object({
   label: LabelZ,
   required: z.boolean().default(false),
   placeholder: z.string().max(100).optional(),
+  /** Help text shown under the field. */
+  help: z.string().max(200).optional(),
+  /**
+   * Pre-filled in a new bill (DEFAULT_VALUE_TYPES only): text, textarea, money (decimal), date
+   * (YYYY-MM-DD), select and radio as text, number as a number, checkbox as the chosen options.
+   * It must itself pass the field's value check.
+   */
+  defaultValue: z.union([z.string().max(TEXTAREA_MAX), z.number(), z.array(z.string().max(50)).max(100)]).optional(),
   /** select, radio, checkbox. */
   options: OptionsZ.optional(),
   /** text, textarea. */
@@ -85,8 +133,20 @@ export const FormFieldZ = z.object({
   /** items: the columns, and the number or money column whose sum is the table's total. */
   columns: z.array(ItemColumnZ).max(20).optional(),
   totalOf: z.string().optional(),
+  /** money: the key of an items field whose total fills this field (read only in the bill, computed by the server). */
+  sumOf: z.string().optional(),
 });
 export type FormField = z.infer<typeof FormFieldZ>;
+
+/** The same option twice could not be told apart in a bill, nor by a link rule. */
+function checkOptionsUnique(options: readonly string[] | undefined, path: (string | number)[], ctx: z.RefinementCtx): void {
+  const seen = new Set<string>();
+  options?.forEach((option, k) => {
+    const text = option.trim();
+    if (seen.has(text)) ctx.addIssue({ code: 'custom', path: [...path, k], message: FormSchemaMessages.optionDuplicate(text) });
+    seen.add(text);
+  });
+}
 
 export const FormSchemaZ = z
   .object({ fields: z.array(FormFieldZ).max(FORM_FIELDS_MAX, FormSchemaMessages.tooManyFields) })
@@ -99,6 +159,7 @@ export const FormSchemaZ = z
       if ((field.type === 'select' || field.type === 'radio' || field.type === 'checkbox') && !field.options?.length) {
         ctx.addIssue({ code: 'custom', path: ['fields', i, 'options'], message: FormSchemaMessages.optionsRequired(field.label) });
       }
+      checkOptionsUnique(field.options, ['fields', i, 'options'], ctx);
       if (field.type === 'items') {
         if (!field.columns?.length) {
           ctx.addIssue({ code: 'custom', path: ['fields', i, 'columns'], message: FormSchemaMessages.columnsRequired(field.label) });
@@ -124,13 +185,42 @@ export const FormSchemaZ = z
               message: FormSchemaMessages.optionsRequired(column.label),
             });
           }
+          checkOptionsUnique(column.options, ['fields', i, 'columns', j, 'options'], ctx);
         });
+      }
+      if (field.sumOf !== undefined && (field.type !== 'money' || !itemsTotalColumn(schema.fields, field.sumOf))) {
+        ctx.addIssue({ code: 'custom', path: ['fields', i, 'sumOf'], message: FormSchemaMessages.sumOfInvalid(field.label) });
+      }
+      if (field.defaultValue !== undefined && !isDefaultValueValid(field)) {
+        ctx.addIssue({ code: 'custom', path: ['fields', i, 'defaultValue'], message: FormSchemaMessages.defaultInvalid(field.label) });
       }
     });
   });
 export type FormSchema = z.infer<typeof FormSchemaZ>;
 /** A schema as written by hand (defaults such as `required: false` may be left out). */
 export type FormSchemaInput = z.input<typeof FormSchemaZ>;
+
+/** The number or money column an items field totals, when `key` names such an items field of `fields`. */
+export function itemsTotalColumn(fields: readonly FormField[], key: string): ItemColumn | undefined {
+  const items = fields.find((f) => f.key === key && f.type === 'items');
+  const column = items?.totalOf === undefined ? undefined : items.columns?.find((c) => c.key === items.totalOf);
+  return column && (column.type === 'money' || column.type === 'number') ? column : undefined;
+}
+
+/**
+ * A default value has the shape of its field's type and passes the field's own value check (an option
+ * that exists, a money amount within min and max…). An empty one means no default. A field whose value
+ * is computed (`sumOf`) takes none.
+ */
+function isDefaultValueValid(field: FormField): boolean {
+  const value = field.defaultValue;
+  if (isEmpty(value)) return true;
+  if (!hasDefaultValue(field.type) || field.sumOf !== undefined) return false;
+  const shape = field.type === 'number' ? 'number' : field.type === 'checkbox' ? 'array' : 'string';
+  if (shape === 'array' ? !Array.isArray(value) : typeof value !== shape) return false;
+  const c: Checker = { errors: {}, add: () => undefined };
+  return checkValue(field, value, '', c) !== undefined;
+}
 
 /** The keys a flow's link rules may name: every field that has a value (items fields by their total). */
 export function ruleFieldKeys(schema: FormSchema): string[] {
@@ -201,6 +291,21 @@ function sumNumbers(values: number[]): string {
     .padStart(4, '0')
     .replace(/0+$/, '');
   return `${negative ? '-' : ''}${abs / 10_000n}${fraction ? `.${fraction}` : ''}`;
+}
+
+/** A decimal total (a number column's, up to 4 places) as money: rounded half away from zero to cents. */
+export function decimalToMoney(text: string): string {
+  if (MONEY_PATTERN.test(text)) return text;
+  const negative = text.startsWith('-');
+  const [whole = '0', fraction = ''] = (negative ? text.slice(1) : text).split('.');
+  const scaled = BigInt(whole) * 10_000n + BigInt(fraction.slice(0, 4).padEnd(4, '0'));
+  const cents = (scaled + 50n) / 100n;
+  return centsToMoney(negative ? -cents : cents);
+}
+
+/** A money field filled with an items table's total. */
+function isComputed(field: FormField): field is FormField & { sumOf: string } {
+  return field.type === 'money' && field.sumOf !== undefined;
 }
 
 function isValidDate(text: unknown): text is string {
@@ -317,7 +422,8 @@ export function validateBillForm(schema: FormSchema, input: unknown, mode: 'draf
   for (const key of Object.keys(raw)) if (!known.has(key)) c.add(`form.${key}`, FormValueMessages.unknownField(key));
 
   for (const field of schema.fields) {
-    if (field.type === 'description') continue;
+    // A computed total's submitted value is ignored: it is filled from its items table below.
+    if (field.type === 'description' || isComputed(field)) continue;
     const path = `form.${field.key}`;
     const value = raw[field.key];
     if (field.type === 'items') {
@@ -369,6 +475,13 @@ export function validateBillForm(schema: FormSchema, input: unknown, mode: 'draf
       continue;
     }
     const checked = checkValue(field, value, path, c);
+    if (checked !== undefined) form.values[field.key] = checked;
+  }
+  for (const field of schema.fields) {
+    const total = isComputed(field) ? form.totals[field.sumOf] : undefined;
+    if (total === undefined) continue;
+    // Its own min and max still apply: the administrator may cap what a table adds up to.
+    const checked = checkValue(field, decimalToMoney(total), `form.${field.key}`, c);
     if (checked !== undefined) form.values[field.key] = checked;
   }
   return Object.keys(errors).length > 0 ? { ok: false, errors } : { ok: true, form };

@@ -6,7 +6,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useBill } from '../../../api/bills';
 import { useTemplateDetail } from '../../../api/bills-edit';
 import { detailPath, idParam } from '../detail/flow-display';
-import { BillFormView } from '../form';
+import { BillFormView, defaultFormValues } from '../form';
 import { BillEditor, type SavedBill } from './BillEditor';
 import { chosenStepsOf, editPath } from './edit-path';
 import './edit.css';
@@ -36,7 +36,13 @@ function NewBill({ templateId, isIptv, onCreated }: { templateId: number; isIptv
   return (
     <>
       <PageHeader title={BillEditTexts.newTitle(detail.name)} description={detail.description} />
-      <BillEditor templateId={detail.id} schema={detail.form_schema} chosenSteps={chosenStepsOf(detail)} onCreated={onCreated} />
+      <BillEditor
+        templateId={detail.id}
+        schema={detail.form_schema}
+        chosenSteps={chosenStepsOf(detail)}
+        initialValues={defaultFormValues(detail.form_schema)}
+        onCreated={onCreated}
+      />
     </>
   );
 }

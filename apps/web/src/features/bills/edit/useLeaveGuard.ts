@@ -25,7 +25,9 @@ export function useLeaveGuard(isDirty: boolean, containerSelector: string): void
       const trigger = event.target.closest(LEAVING);
       if (!(trigger instanceof HTMLElement)) return;
       if (!trigger.hasAttribute('data-leave') && trigger.closest(containerSelector)) return;
-      if (trigger.classList.contains('ant-menu-item-selected')) return;
+      // The menu item of this very page leads nowhere; a highlighted parent (模板管理 above its designer,
+      // 发起审批 above the edit page) leads away. antd names each item `<menu id>-<path>`.
+      if (trigger.classList.contains('ant-menu-item-selected') && trigger.dataset.menuId?.endsWith(`-${window.location.pathname}`)) return;
       event.preventDefault();
       event.stopPropagation();
       modal.confirm({

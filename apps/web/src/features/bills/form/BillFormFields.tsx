@@ -1,9 +1,10 @@
 import { Alert, Col, Form, Row } from 'antd';
-import type { FileCard, FormField, FormSchema } from '@osp/shared';
+import { BillFormTexts, type FileCard, type FormField, type FormSchema } from '@osp/shared';
 import { useIsMobile } from '../../../utils/useIsMobile';
 import { FieldInput } from './inputs';
 import { ItemsEditor } from './ItemsEditor';
 import { fieldRule } from './rules';
+import { SumOfInput } from './SumOfInput';
 import { useDirectory } from './useDirectory';
 import './bill-form.css';
 
@@ -37,15 +38,36 @@ export function BillFormFields({ schema, attachments }: BillFormFieldsProps) {
         if (field.type === 'items') {
           return (
             <Col span={24} key={field.key}>
-              <Form.Item label={field.label} required={field.required} className="bill-form__items">
+              <Form.Item label={field.label} required={field.required} extra={field.help} className="bill-form__items">
                 <ItemsEditor field={field} isMobile={isMobile} />
+              </Form.Item>
+            </Col>
+          );
+        }
+        if (field.type === 'money' && field.sumOf !== undefined) {
+          const source = schema.fields.find((f) => f.key === field.sumOf);
+          return (
+            <Col span={span} key={field.key}>
+              <Form.Item
+                name={['form', field.key]}
+                label={field.label}
+                extra={field.help ?? (source ? BillFormTexts.sumOfHint(source.label) : undefined)}
+                rules={[fieldRule({ ...field, sumOf: undefined })]}
+              >
+                <SumOfInput schema={schema} field={field} />
               </Form.Item>
             </Col>
           );
         }
         return (
           <Col span={span} key={field.key}>
-            <Form.Item name={['form', field.key]} label={field.label} required={field.required} rules={[fieldRule(field)]}>
+            <Form.Item
+              name={['form', field.key]}
+              label={field.label}
+              required={field.required}
+              extra={field.help}
+              rules={[fieldRule(field)]}
+            >
               <FieldInput field={field} directory={directory} attachments={attachments} />
             </Form.Item>
           </Col>

@@ -2,5 +2,15 @@
 export { BillFormView, ItemsTableView, MoneyText, type BillFormViewProps } from './BillFormView';
 export { BillFormFields, type BillFormFieldsProps } from './BillFormFields';
 export { useDirectory, type Directory } from './useDirectory';
-export { errorPath, itemsTotal, toEditorValues, toPayload, type EditorValues, type FormItems, type FormValues } from './values';
+export {
+  defaultFormValues,
+  errorPath,
+  itemsTotal,
+  sumOfTotal,
+  toEditorValues,
+  toPayload,
+  type EditorValues,
+  type FormItems,
+  type FormValues,
+} from './values';
 export { toFieldErrors } from './rules';

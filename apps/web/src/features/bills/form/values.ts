@@ -1,6 +1,8 @@
 import dayjs, { type Dayjs } from 'dayjs';
 import {
   centsToMoney,
+  decimalToMoney,
+  hasDefaultValue,
   MONEY_PATTERN,
   moneyToCents,
   type BillDetail,
@@ -106,6 +108,20 @@ export function toEditorValues(schema: FormSchema, values: FormValues, items?: F
   return out;
 }
 
+/**
+ * A new bill's form: the fields' default values (a draft being edited keeps what it holds, even a
+ * field its author emptied). A computed total takes none.
+ */
+export function defaultFormValues(schema: FormSchema): FormValues {
+  const out: FormValues = {};
+  for (const field of schema.fields) {
+    const value = field.defaultValue;
+    if (!hasDefaultValue(field.type) || field.sumOf !== undefined || value === undefined) continue;
+    out[field.key] = Array.isArray(value) ? [...value] : value;
+  }
+  return out;
+}
+
 /** Editor → API: the `form` of POST/PUT /api/bills and of a release. Empty values are null. */
 export function toPayload(schema: FormSchema, editor: EditorValues): Record<string, unknown> {
   const out: Record<string, unknown> = {};
@@ -179,6 +195,17 @@ export function itemsTotal(field: FormField, rows: readonly Record<string, unkno
     .padStart(4, '0')
     .replace(/0+$/, '');
   return `${negative ? '-' : ''}${abs / 10_000n}${fraction ? `.${fraction}` : ''}`;
+}
+
+/**
+ * What a money field with `sumOf` shows while the bill is written: its items table's total as the
+ * server will store it (a number column's total rounded to cents). Null when the source is not a table
+ * with a total.
+ */
+export function sumOfTotal(schema: FormSchema, field: FormField, rows: readonly Record<string, unknown>[]): string | null {
+  const source = schema.fields.find((f) => f.key === field.sumOf && f.type === 'items');
+  const total = source ? itemsTotal(source, rows) : null;
+  return total === null ? null : decimalToMoney(total);
 }
 
 /** A stored scalar as text (numbers as typed, arrays joined); user and department fields are named elsewhere. */
