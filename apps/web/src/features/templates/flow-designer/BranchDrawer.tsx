@@ -1,0 +1,74 @@
+import { Alert, Drawer, Form, Switch, Typography } from 'antd';
+import type { FormSchema } from '@osp/shared';
+import { useIsMobile } from '../../../utils/useIsMobile';
+import { branchLabel, locateBranch, setDefaultBranch, updateBranchRules, type FlowTree } from './flow-model';
+import { RuleEditor } from './RuleEditor';
+import { FlowDesignerTexts as T } from './texts';
+import type { DesignerDirectory } from './useDesignerNames';
+
+interface BranchDrawerProps {
+  tree: FlowTree;
+  branchId: string | null;
+  schema: FormSchema;
+  messages: readonly string[];
+  lookups: DesignerDirectory;
+  onEdit: (next: FlowTree) => void;
+  onClose: () => void;
+}
+
+/** A branch's conditions, or its role as the default (其他情况). */
+export function BranchDrawer({ tree, branchId, schema, messages, lookups, onEdit, onClose }: BranchDrawerProps) {
+  const isMobile = useIsMobile();
+  const found = branchId === null ? undefined : locateBranch(tree, branchId);
+  const label = found ? branchLabel(found.block, found.branch) : '';
+  return (
+    <Drawer
+      open={found !== undefined}
+      onClose={onClose}
+      title={T.branchDrawer(label)}
+      size={isMobile ? '100%' : 560}
+      destroyOnHidden
+      className="fd-drawer"
+    >
+      {found && (
+        <Form layout="vertical" component="div">
+          {messages.length > 0 && (
+            <Alert
+              type="warning"
+              showIcon
+              className="fd-drawer__alert"
+              title={
+                messages.length === 1 ? (
+                  messages[0]
+                ) : (
+                  <ul className="fd-alert-list">
+                    {messages.map((m) => (
+                      <li key={m}>{m}</li>
+                    ))}
+                  </ul>
+                )
+              }
+            />
+          )}
+          <Form.Item label={T.isDefault} htmlFor="fd-branch-default" extra={T.defaultHint}>
+            <Switch
+              id="fd-branch-default"
+              checked={found.branch.isDefault}
+              onChange={(checked) => onEdit(setDefaultBranch(tree, found.branch.id, checked))}
+            />
+          </Form.Item>
+          {found.branch.isDefault ? (
+            <Typography.Paragraph type="secondary">{T.defaultBranchText}</Typography.Paragraph>
+          ) : (
+            <RuleEditor
+              rules={found.branch.rules}
+              schema={schema}
+              lookups={lookups}
+              onChange={(rules) => onEdit(updateBranchRules(tree, found.branch.id, rules))}
+            />
+          )}
+        </Form>
+      )}
+    </Drawer>
+  );
+}

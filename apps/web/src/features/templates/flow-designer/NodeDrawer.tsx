@@ -1,0 +1,86 @@
+import { PlusOutlined } from '@ant-design/icons';
+import { Alert, Button, Drawer, Form, Input, Typography } from 'antd';
+import { useIsMobile } from '../../../utils/useIsMobile';
+import { addStep, findNode, moveStep, removeStep, updateNode, updateStep, type FlowTree } from './flow-model';
+import { StepEditor } from './StepEditor';
+import { FlowDesignerTexts as T } from './texts';
+import type { DesignerDirectory } from './useDesignerNames';
+
+interface NodeDrawerProps {
+  tree: FlowTree;
+  nodeId: string | null;
+  messages: readonly string[];
+  lookups: DesignerDirectory;
+  onEdit: (next: FlowTree) => void;
+  onClose: () => void;
+}
+
+/** Edits a node in place: every change goes straight into the flow (and its checks), as in DingTalk. */
+export function NodeDrawer({ tree, nodeId, messages, lookups, onEdit, onClose }: NodeDrawerProps) {
+  const isMobile = useIsMobile();
+  const node = nodeId === null ? undefined : findNode(tree, nodeId);
+  const isOpen = node !== undefined && node.type !== 'start' && node.type !== 'end';
+  return (
+    <Drawer
+      open={isOpen}
+      onClose={onClose}
+      title={node ? T.nodeDrawer(node.name) : ''}
+      size={isMobile ? '100%' : 480}
+      destroyOnHidden
+      className="fd-drawer"
+    >
+      {node && (
+        <Form layout="vertical" component="div">
+          {messages.length > 0 && (
+            <Alert
+              type="error"
+              showIcon
+              className="fd-drawer__alert"
+              title={
+                messages.length === 1 ? (
+                  messages[0]
+                ) : (
+                  <ul className="fd-alert-list">
+                    {messages.map((m) => (
+                      <li key={m}>{m}</li>
+                    ))}
+                  </ul>
+                )
+              }
+            />
+          )}
+          <Form.Item label={T.nodeName} htmlFor="fd-node-name" required>
+            <Input
+              id="fd-node-name"
+              maxLength={50}
+              value={node.name}
+              onChange={(e) => onEdit(updateNode(tree, node.id, { name: e.target.value }))}
+            />
+          </Form.Item>
+          {node.type === 'approve' ? (
+            <>
+              <Typography.Title level={5}>{T.steps}</Typography.Title>
+              {node.steps.map((step, i) => (
+                <StepEditor
+                  key={step.id}
+                  step={step}
+                  index={i}
+                  count={node.steps.length}
+                  lookups={lookups}
+                  onChange={(patch) => onEdit(updateStep(tree, node.id, step.id, patch))}
+                  onMove={(direction) => onEdit(moveStep(tree, node.id, step.id, direction))}
+                  onRemove={() => onEdit(removeStep(tree, node.id, step.id))}
+                />
+              ))}
+              <Button block type="dashed" icon={<PlusOutlined />} onClick={() => onEdit(addStep(tree, node.id))}>
+                {T.addStep}
+              </Button>
+            </>
+          ) : (
+            <Typography.Paragraph type="secondary">{T.nodeIsAuto}</Typography.Paragraph>
+          )}
+        </Form>
+      )}
+    </Drawer>
+  );
+}

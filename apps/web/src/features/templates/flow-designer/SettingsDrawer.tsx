@@ -1,0 +1,75 @@
+import { Drawer, Form, Radio, Switch } from 'antd';
+import { FlowMessages, type FlowSettings } from '@osp/shared';
+import { useIsMobile } from '../../../utils/useIsMobile';
+import { UserPicker } from './pickers';
+import { FlowDesignerTexts as T } from './texts';
+import type { DesignerDirectory } from './useDesignerNames';
+
+interface SettingsDrawerProps {
+  open: boolean;
+  settings: FlowSettings;
+  lookups: DesignerDirectory;
+  onChange: (patch: Partial<FlowSettings>) => void;
+  onClose: () => void;
+}
+
+/** 流程设置: what an empty handler source does, where a resubmitted bill starts, auto-agree. */
+export function SettingsDrawer({ open, settings, lookups, onChange, onClose }: SettingsDrawerProps) {
+  const isMobile = useIsMobile();
+  const adminError = settings.emptyHandler === 'admin' && settings.adminUserId === null;
+  return (
+    <Drawer open={open} onClose={onClose} title={T.settings} size={isMobile ? '100%' : 420} className="fd-drawer">
+      <Form layout="vertical" component="div">
+        <Form.Item label={T.emptyHandler}>
+          <Radio.Group
+            aria-label={T.emptyHandler}
+            value={settings.emptyHandler}
+            onChange={(e) => onChange({ emptyHandler: e.target.value as FlowSettings['emptyHandler'] })}
+            options={[
+              { value: 'skip', label: T.emptySkip },
+              { value: 'admin', label: T.emptyAdmin },
+            ]}
+          />
+        </Form.Item>
+        {settings.emptyHandler === 'admin' && (
+          <Form.Item
+            label={T.adminUser}
+            htmlFor="fd-settings-admin"
+            required
+            validateStatus={adminError ? 'error' : undefined}
+            help={adminError ? FlowMessages.adminRequired : undefined}
+          >
+            <UserPicker
+              id="fd-settings-admin"
+              isMultiple={false}
+              directory={lookups.directory}
+              value={settings.adminUserId ?? 0}
+              onChange={(id) => {
+                const one = Array.isArray(id) ? id[0] : id;
+                onChange({ adminUserId: one && one > 0 ? one : null });
+              }}
+            />
+          </Form.Item>
+        )}
+        <Form.Item label={T.resubmit}>
+          <Radio.Group
+            aria-label={T.resubmit}
+            value={settings.resubmit}
+            onChange={(e) => onChange({ resubmit: e.target.value as FlowSettings['resubmit'] })}
+            options={[
+              { value: 'restart', label: T.resubmitRestart },
+              { value: 'resume', label: T.resubmitResume },
+            ]}
+          />
+        </Form.Item>
+        <Form.Item label={T.autoAgree} htmlFor="fd-settings-auto">
+          <Switch
+            id="fd-settings-auto"
+            checked={settings.autoAgreeSameHandler}
+            onChange={(checked) => onChange({ autoAgreeSameHandler: checked })}
+          />
+        </Form.Item>
+      </Form>
+    </Drawer>
+  );
+}
