@@ -12,6 +12,8 @@ import {
   BillDetailPage,
   BillPrintPage,
   EditBillPage,
+  TEMPLATE_DESIGN_PATH,
+  TemplateDesignPage,
 } from './page-registry';
 import { pageRoutes } from './page-routes';
 
@@ -36,6 +38,7 @@ export function SignedInRoutes({ location, menu }: SignedInRoutesProps) {
         <Route path={`${ARTICLE_PREVIEW_PATH}/:id?`} element={<ArticlePreviewPage />} />
         <Route path={BILL_DETAIL_PATH} element={<BillDetailPage />} />
         <Route path={BILL_EDIT_PATH} element={<EditBillPage />} />
+        <Route path={TEMPLATE_DESIGN_PATH} element={<TemplateDesignPage />} />
       </Route>
       {/* SPEC §2 /print: a bare A4 page, no navigation. */}
       <Route path={BILL_PRINT_PATH} element={<BillPrintPage />} />

@@ -19,6 +19,8 @@ export const PAGES: Readonly<Record<string, LazyPage>> = {
   '/office/approval/mine': lazy(() => import('../features/bills/lists/MineBillsPage')),
   '/office/approval/draft': lazy(() => import('../features/bills/lists/DraftBillsPage')),
   '/office/approval/tracked': lazy(() => import('../features/bills/lists/TrackedBillsPage')),
+  '/office/templates': lazy(() => import('../features/templates/admin/TemplatesPage')),
+  '/office/jobs': lazy(() => import('../features/jobs/pages/JobsPage')),
 };
 
 /** Routed whatever the menu says: SPEC §2 sends / to the home page, which must therefore exist. */
@@ -36,3 +38,6 @@ export const EditBillPage = lazy(() => import('../features/bills/edit/EditBillPa
 export const BILL_EDIT_PATH = '/office/approval/edit';
 export const BillPrintPage = lazy(() => import('../features/bills/print/BillPrintPage'));
 export const BILL_PRINT_PATH = '/print';
+/** The template designer (/office/templates/design?templateID), opened from 模板管理; not in the menu. */
+export const TemplateDesignPage = lazy(() => import('../features/templates/design/TemplateDesignPage'));
+export const TEMPLATE_DESIGN_PATH = '/office/templates/design';
