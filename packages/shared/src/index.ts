@@ -26,6 +26,7 @@ export * from './bills/api';
 export * from './bills/money-words';
 export * from './bills/bill-form-texts';
 export * from './bills/template-texts';
+export * from './bills/designer-texts';
 export * from './bills/iptv';
 export * from './bills/pages';
 export * from './files/files';

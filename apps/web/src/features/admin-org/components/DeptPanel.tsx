@@ -5,7 +5,7 @@ import { useEffect } from 'react';
 import { useActiveUsers, useDeleteDept, useRenameDept, useSetDeptLeader } from '../../../api/admin-org';
 import { showFieldErrors } from '../../../components/form-errors';
 import { toast } from '../../../components/toast';
-import { OperationLogButton } from '../../syslog/OperationLogDrawer';
+import { OperationLogButton } from '../../../components/OperationLogDrawer';
 
 interface DeptPanelProps {
   dept: AdminDept;

@@ -5,7 +5,7 @@ import { useEffect } from 'react';
 import { useCreateMenu, useDeleteMenu, usePermissionGroups, useUpdateMenu } from '../../../api/admin-org';
 import { showFieldErrors } from '../../../components/form-errors';
 import { toast } from '../../../components/toast';
-import { OperationLogButton } from '../../syslog/OperationLogDrawer';
+import { OperationLogButton } from '../../../components/OperationLogDrawer';
 import { IconPicker } from './IconPicker';
 
 export type MenuEditing = { kind: 'edit'; menu: AdminMenu } | { kind: 'create'; parentId: number | null; type: number };

@@ -3,7 +3,7 @@ import { RoleMessages, type AdminRole } from '@osp/shared';
 import { useMemo, useState } from 'react';
 import { usePermissionGroups, useSetRolePermissions } from '../../../api/admin-org';
 import { toast } from '../../../components/toast';
-import { OperationLogButton } from '../../syslog/OperationLogDrawer';
+import { OperationLogButton } from '../../../components/OperationLogDrawer';
 
 const GROUP_PREFIX = 'group:';
 

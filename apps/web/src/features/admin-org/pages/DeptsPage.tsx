@@ -3,13 +3,14 @@ import { Button, Card, Col, Empty, Row } from 'antd';
 import { useState } from 'react';
 import { useAdminDepts } from '../../../api/admin-org';
 import { PageLoading } from '../../../components/PageLoading';
-import { OperationLogButton } from '../../syslog/OperationLogDrawer';
-import { AdminPage } from '../components/AdminPage';
-import { useRevealOnPhone } from '../components/useRevealOnPhone';
+import { OperationLogButton } from '../../../components/OperationLogDrawer';
+import { AdminPage } from '../../../components/AdminPage';
+import { useRevealOnPhone } from '../../../components/useRevealOnPhone';
 import { DeptCreateDialog } from '../components/DeptCreateDialog';
 import { DeptPanel } from '../components/DeptPanel';
 import { DeptTree } from '../components/DeptTree';
 import { findNode } from '../components/tree-drop';
+import '../admin-org.css';
 
 /** /system/depts: the organisation tree (drag to move) beside the selected department's editor. */
 export default function DeptsPage() {

@@ -4,12 +4,13 @@ import { MenuType } from '@osp/shared';
 import { useMemo, useState } from 'react';
 import { useAdminMenus } from '../../../api/admin-org';
 import { PageLoading } from '../../../components/PageLoading';
-import { OperationLogButton } from '../../syslog/OperationLogDrawer';
-import { AdminPage } from '../components/AdminPage';
-import { useRevealOnPhone } from '../components/useRevealOnPhone';
+import { OperationLogButton } from '../../../components/OperationLogDrawer';
+import { AdminPage } from '../../../components/AdminPage';
+import { useRevealOnPhone } from '../../../components/useRevealOnPhone';
 import { MenuForm, type MenuEditing } from '../components/MenuForm';
 import { MenuTree } from '../components/MenuTree';
 import { findNode } from '../components/tree-drop';
+import '../admin-org.css';
 
 type Selection = { kind: 'edit'; id: number } | { kind: 'create'; parentId: number | null; type: number } | null;
 

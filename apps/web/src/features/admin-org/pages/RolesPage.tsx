@@ -4,11 +4,12 @@ import { RoleMessages, type AdminRole } from '@osp/shared';
 import { useState } from 'react';
 import { useAdminRoles, useDeleteRole } from '../../../api/admin-org';
 import { toast } from '../../../components/toast';
-import { OperationLogButton } from '../../syslog/OperationLogDrawer';
-import { AdminPage } from '../components/AdminPage';
-import { useRevealOnPhone } from '../components/useRevealOnPhone';
+import { OperationLogButton } from '../../../components/OperationLogDrawer';
+import { AdminPage } from '../../../components/AdminPage';
+import { useRevealOnPhone } from '../../../components/useRevealOnPhone';
 import { RoleDialog } from '../components/RoleDialog';
 import { RolePermissionPanel } from '../components/RolePermissionPanel';
+import '../admin-org.css';
 
 /** /system/roles: the roles with their member counts, and the selected role's permission tree. */
 export default function RolesPage() {

@@ -1,9 +1,10 @@
 import { Card } from 'antd';
 import { useAdminSettings } from '../../../api/admin-org';
 import { PageLoading } from '../../../components/PageLoading';
-import { OperationLogButton } from '../../syslog/OperationLogDrawer';
-import { AdminPage } from '../components/AdminPage';
+import { OperationLogButton } from '../../../components/OperationLogDrawer';
+import { AdminPage } from '../../../components/AdminPage';
 import { SettingsForm } from '../components/SettingsForm';
+import '../admin-org.css';
 
 /** /system/settings: the global settings of SPEC §3 that an administrator changes. */
 export default function SettingsPage() {

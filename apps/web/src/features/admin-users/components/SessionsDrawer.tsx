@@ -4,7 +4,7 @@ import { useRevokeSessions, useUserSessions } from '../../../api/admin-users';
 import { toast } from '../../../components/toast';
 import { formatDateTime } from '../../../utils/datetime';
 import { useIsMobile } from '../../../utils/useIsMobile';
-import { OperationLogButton } from '../../syslog/OperationLogDrawer';
+import { OperationLogButton } from '../../../components/OperationLogDrawer';
 
 interface SessionsDrawerProps {
   user: AdminUser | null;

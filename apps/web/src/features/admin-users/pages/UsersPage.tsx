@@ -4,7 +4,7 @@ import { AdminUserMessages, CommonMessages, type AdminUser } from '@osp/shared';
 import { useState } from 'react';
 import { exportUsers, useAdminUsers, useDeptTree, useSetUserStatus, type UserListFilter } from '../../../api/admin-users';
 import { toast } from '../../../components/toast';
-import { OperationLogButton, OperationLogDrawer } from '../../syslog/OperationLogDrawer';
+import { OperationLogButton, OperationLogDrawer } from '../../../components/OperationLogDrawer';
 import { ImportDialog } from '../components/ImportDialog';
 import { ResetPasswordDialog } from '../components/ResetPasswordDialog';
 import { RolesDialog } from '../components/RolesDialog';

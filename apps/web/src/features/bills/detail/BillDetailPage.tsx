@@ -7,7 +7,7 @@ import { useBill, useBillFlow, useBillHistory } from '../../../api/bills';
 import { ApiError } from '../../../api/client';
 import { useProfile } from '../../../api/user';
 import { PageLoading } from '../../../components/PageLoading';
-import { BillFormView } from '../form';
+import { BillFormView } from '../../../components/bill-form';
 import { ActionBar } from './ActionBar';
 import { BillSummary } from './BillSummary';
 import { backPath, idParam } from './flow-display';

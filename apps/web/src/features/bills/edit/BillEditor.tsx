@@ -14,24 +14,24 @@ import { useNavigate } from 'react-router';
 import { useCreateBill, useReleaseBill, useUpdateBill, type BillForm } from '../../../api/bills-edit';
 import { ApiError } from '../../../api/client';
 import { useProfile } from '../../../api/user';
-import { ButtonGuarded } from '../../../components/ButtonGuarded';
-import { toast } from '../../../components/toast';
-import { formatDateTime } from '../../../utils/datetime';
-import { detailPath } from '../detail/flow-display';
 import {
   BillFormFields,
   toEditorValues,
   toFieldErrors,
   toPayload,
   useDirectory,
+  UserSelect,
   type EditorValues,
   type FormItems,
   type FormValues,
-} from '../form';
-import { UserSelect } from '../form/inputs';
+} from '../../../components/bill-form';
+import { ButtonGuarded } from '../../../components/ButtonGuarded';
+import { toast } from '../../../components/toast';
+import { useLeaveGuard } from '../../../components/useLeaveGuard';
+import { formatDateTime } from '../../../utils/datetime';
+import { detailPath } from '../detail/flow-display';
 import { stepOfMessage, type ChosenStep } from './edit-path';
 import { dropLocalCopy, isNewerThanSaved, localCopyKey, readLocalCopy, writeLocalCopy, type LocalCopy } from './local-copy';
-import { useLeaveGuard } from './useLeaveGuard';
 
 export interface SavedBill {
   id: number;

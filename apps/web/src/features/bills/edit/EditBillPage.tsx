@@ -6,7 +6,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useBill } from '../../../api/bills';
 import { useTemplateDetail } from '../../../api/bills-edit';
 import { detailPath, idParam } from '../detail/flow-display';
-import { BillFormView, defaultFormValues } from '../form';
+import { BillFormView, defaultFormValues } from '../../../components/bill-form';
 import { BillEditor, type SavedBill } from './BillEditor';
 import { chosenStepsOf, editPath } from './edit-path';
 import './edit.css';

@@ -8,7 +8,7 @@ import { usePrivateSettings } from '../../../api/settings';
 import { PageLoading } from '../../../components/PageLoading';
 import { companyNow, formatDateTime } from '../../../utils/datetime';
 import { detailPath, idParam, placeOf } from '../detail/flow-display';
-import { BillFormView } from '../form';
+import { BillFormView } from '../../../components/bill-form';
 import './print.css';
 
 /**

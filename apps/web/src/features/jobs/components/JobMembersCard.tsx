@@ -4,7 +4,7 @@ import { ApprovalMessages, type Job, type JobMember } from '@osp/shared';
 import { useState } from 'react';
 import { useRemoveJobMember } from '../../../api/jobs';
 import { toast } from '../../../components/toast';
-import { useDirectory } from '../../bills/form';
+import { useDirectory } from '../../../components/bill-form';
 import { ALL_DEPTS, coveredDeptNames } from '../members';
 import { MemberDialog } from './MemberDialog';
 

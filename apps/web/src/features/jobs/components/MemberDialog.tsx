@@ -4,7 +4,7 @@ import { useMemo } from 'react';
 import { useAddJobMember, useUpdateJobMember } from '../../../api/jobs';
 import { showFieldErrors } from '../../../components/form-errors';
 import { toast } from '../../../components/toast';
-import { useDirectory } from '../../bills/form';
+import { useDirectory } from '../../../components/bill-form';
 import { deptTreeOptions, memberCandidates } from '../members';
 
 interface MemberDialogProps {

@@ -5,7 +5,7 @@ import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useAdminTemplateGroups, useAdminTemplates, useHasIptvAccess } from '../../../api/templates';
 import { useIsMobile } from '../../../utils/useIsMobile';
-import { OperationLogButton } from '../../syslog/OperationLogDrawer';
+import { OperationLogButton } from '../../../components/OperationLogDrawer';
 import { designPath } from '../design/design-path';
 import { GroupDialog } from './GroupDialog';
 import { GroupPanel } from './GroupPanel';

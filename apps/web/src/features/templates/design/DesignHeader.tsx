@@ -3,7 +3,7 @@ import { Alert, Button, Tag } from 'antd';
 import { TemplateAdminTexts, TemplateDesignTexts, type TemplateDetail } from '@osp/shared';
 import { useNavigate } from 'react-router';
 import { useIsMobile } from '../../../utils/useIsMobile';
-import { OperationLogButton } from '../../syslog/OperationLogDrawer';
+import { OperationLogButton } from '../../../components/OperationLogDrawer';
 import { TEMPLATE_ADMIN_PATH } from './design-path';
 
 interface DesignHeaderProps {

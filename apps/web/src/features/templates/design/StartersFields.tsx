@@ -2,7 +2,7 @@ import { Form, Select, TreeSelect } from 'antd';
 import { TemplateDesignTexts, type Dept } from '@osp/shared';
 import { useMemo } from 'react';
 import { useStarterRoles } from '../../../api/templates';
-import { useDirectory } from '../../bills/form';
+import { useDirectory } from '../../../components/bill-form';
 
 interface DeptOption {
   value: number;

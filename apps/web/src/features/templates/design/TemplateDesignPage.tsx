@@ -5,7 +5,7 @@ import { Link, useSearchParams } from 'react-router';
 import { ApiError } from '../../../api/client';
 import { useAdminTemplate, useSaveTemplate } from '../../../api/templates';
 import { toast } from '../../../components/toast';
-import { useLeaveGuard } from '../../bills/edit/useLeaveGuard';
+import { useLeaveGuard } from '../../../components/useLeaveGuard';
 import { checkFlow, FlowDesigner } from '../flow-designer';
 import { checkFormSchema, FormDesigner } from '../form-designer';
 import { BasicSettings, type BasicValues } from './BasicSettings';

@@ -1,8 +1,8 @@
 import { AuditOutlined, BranchesOutlined, ContainerOutlined, PlusOutlined, SwapOutlined } from '@ant-design/icons';
 import { Button, Dropdown, type MenuProps } from 'antd';
+import { FlowDesignerTexts as T } from '@osp/shared';
 import type { ReactNode } from 'react';
 import type { AddKind } from './flow-model';
-import { FlowDesignerTexts as T } from './texts';
 
 const KIND_ITEMS: Record<AddKind, { label: string; icon: ReactNode }> = {
   approve: { label: T.approve, icon: <AuditOutlined className="fd-icon--approve" /> },

@@ -1,9 +1,8 @@
 import { Alert, Drawer, Form, Switch, Typography } from 'antd';
-import type { FormSchema } from '@osp/shared';
+import { FlowDesignerTexts as T, type FormSchema } from '@osp/shared';
 import { useIsMobile } from '../../../utils/useIsMobile';
 import { branchLabel, locateBranch, setDefaultBranch, updateBranchRules, type FlowTree } from './flow-model';
 import { RuleEditor } from './RuleEditor';
-import { FlowDesignerTexts as T } from './texts';
 import type { DesignerDirectory } from './useDesignerNames';
 
 interface BranchDrawerProps {

@@ -1,6 +1,6 @@
 import { DeleteOutlined, ExclamationCircleFilled } from '@ant-design/icons';
 import { Button, Popconfirm } from 'antd';
-import type { FlowNode, FormSchema } from '@osp/shared';
+import { FlowDesignerTexts as T, type FlowNode, type FormSchema } from '@osp/shared';
 import { createContext, useContext } from 'react';
 import { AddButton } from './AddButton';
 import {
@@ -28,7 +28,6 @@ import {
 import { CardActionBar, NodeCard } from './NodeCard';
 import { ruleText, type RuleNames } from './rule-model';
 import { stepSummary } from './summary';
-import { FlowDesignerTexts as T } from './texts';
 
 export interface CanvasMarks {
   nodes: ReadonlyMap<string, readonly string[]>;

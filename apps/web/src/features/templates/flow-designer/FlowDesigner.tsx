@@ -1,6 +1,6 @@
 import { EyeOutlined, SettingOutlined } from '@ant-design/icons';
 import { Alert, Button, Popconfirm, Space } from 'antd';
-import type { FlowGraph, FormSchema } from '@osp/shared';
+import { FlowDesignerTexts as T, type FlowGraph, type FormSchema } from '@osp/shared';
 import { useEffect, useEffectEvent, useMemo, useState, type JSX } from 'react';
 import { BranchDrawer } from './BranchDrawer';
 import { FlowCanvas, type CanvasMarks } from './FlowCanvas';
@@ -10,7 +10,6 @@ import { NodeDrawer } from './NodeDrawer';
 import { PreviewDrawer } from './PreviewDrawer';
 import { ReadOnlyFlow } from './ReadOnlyFlow';
 import { SettingsDrawer } from './SettingsDrawer';
-import { FlowDesignerTexts as T } from './texts';
 import { useDesignerDirectory } from './useDesignerNames';
 import { usePreview } from './usePreview';
 import './flow-designer.css';

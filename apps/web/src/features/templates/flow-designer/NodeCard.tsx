@@ -8,8 +8,7 @@ import {
   RightOutlined,
 } from '@ant-design/icons';
 import { Button, Popconfirm } from 'antd';
-import type { FlowNode } from '@osp/shared';
-import { FlowDesignerTexts as T } from './texts';
+import { FlowDesignerTexts as T, type FlowNode } from '@osp/shared';
 
 export interface CardActions {
   onMoveUp?: () => void;

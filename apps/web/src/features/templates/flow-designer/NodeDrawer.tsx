@@ -1,9 +1,9 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { Alert, Button, Drawer, Form, Input, Typography } from 'antd';
+import { FlowDesignerTexts as T } from '@osp/shared';
 import { useIsMobile } from '../../../utils/useIsMobile';
 import { addStep, findNode, moveStep, removeStep, updateNode, updateStep, type FlowTree } from './flow-model';
 import { StepEditor } from './StepEditor';
-import { FlowDesignerTexts as T } from './texts';
 import type { DesignerDirectory } from './useDesignerNames';
 
 interface NodeDrawerProps {

@@ -1,11 +1,17 @@
 import { Alert, Drawer, Form, Spin, Tag, Typography } from 'antd';
-import { type FlowPreviewNode, type FlowPreviewStep, type FormSchema, type StepType } from '@osp/shared';
+import {
+  FlowDesignerTexts as T,
+  STEP_TYPE_LABELS,
+  type FlowPreviewNode,
+  type FlowPreviewStep,
+  type FormSchema,
+  type StepType,
+} from '@osp/shared';
 import { useIsMobile } from '../../../utils/useIsMobile';
 import { findNode, type FlowTree } from './flow-model';
 import { UserPicker, ValueInput } from './pickers';
 import { fieldSubjects, usesJob, type RuleSubject } from './rule-model';
 import { stepSummary } from './summary';
-import { FlowDesignerTexts as T, STEP_TYPE_TEXT } from './texts';
 import type { DesignerDirectory } from './useDesignerNames';
 import type { PreviewState } from './usePreview';
 
@@ -28,7 +34,7 @@ function nodeTitle(node: { type: string; name: string }): string {
 }
 
 function stepTypeLabel(type: string): string {
-  return type in STEP_TYPE_TEXT ? STEP_TYPE_TEXT[type as StepType].label : type;
+  return type in STEP_TYPE_LABELS ? STEP_TYPE_LABELS[type as StepType] : type;
 }
 
 function ServerStep({ step }: { step: FlowPreviewStep }) {

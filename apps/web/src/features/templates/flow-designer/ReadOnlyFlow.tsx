@@ -1,7 +1,6 @@
 import { Alert, Typography } from 'antd';
-import type { FlowGraph, FormSchema } from '@osp/shared';
+import { FLOW_NODE_TYPE_LABELS, FlowDesignerMessages as M, FlowDesignerTexts as T, type FlowGraph, type FormSchema } from '@osp/shared';
 import { ruleText, type RuleNames } from './rule-model';
-import { FlowDesignerMessages as M, NODE_TYPE_TEXT, FlowDesignerTexts as T } from './texts';
 
 interface ReadOnlyFlowProps {
   graph: FlowGraph;
@@ -20,7 +19,7 @@ export function ReadOnlyFlow({ graph, reason, schema, names }: ReadOnlyFlowProps
       <ul className="fd-readonly__list">
         {graph.nodes.map((node) => (
           <li key={node.id} data-testid={`flow-node-${node.id}`}>
-            {node.name}（{NODE_TYPE_TEXT[node.type]}）{node.steps.length > 0 && `：${node.steps.map((s) => s.name).join('、')}`}
+            {node.name}（{FLOW_NODE_TYPE_LABELS[node.type]}）{node.steps.length > 0 && `：${node.steps.map((s) => s.name).join('、')}`}
           </li>
         ))}
       </ul>

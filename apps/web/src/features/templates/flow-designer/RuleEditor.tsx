@@ -1,7 +1,13 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { Alert, Button, Form, Radio, Select, Space } from 'antd';
-import { isRuleGroup, type Condition, type FormSchema, type RuleGroup } from '@osp/shared';
-import { OPERATOR_TEXT, FlowDesignerTexts as T } from './texts';
+import {
+  CONDITION_OPERATOR_LABELS,
+  FlowDesignerTexts as T,
+  isRuleGroup,
+  type Condition,
+  type FormSchema,
+  type RuleGroup,
+} from '@osp/shared';
 import { ValueInput, type PickedValue } from './pickers';
 import {
   addGroup,
@@ -82,7 +88,7 @@ function ConditionRow({
             <Form.Item label={T.conditionOp} htmlFor={`${key}-op`} className="fd-rule__item">
               <Select
                 id={`${key}-op`}
-                options={operatorsFor(subject.kind).map((op) => ({ value: op, label: OPERATOR_TEXT[op] }))}
+                options={operatorsFor(subject.kind).map((op) => ({ value: op, label: CONDITION_OPERATOR_LABELS[op] }))}
                 value={condition.op}
                 onChange={(op: Condition['op']) => setCondition(withOperator(condition, subject.kind, op))}
               />

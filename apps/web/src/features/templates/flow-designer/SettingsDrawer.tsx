@@ -1,8 +1,7 @@
 import { Drawer, Form, Radio, Switch } from 'antd';
-import { FlowMessages, type FlowSettings } from '@osp/shared';
+import { FlowDesignerTexts as T, FlowMessages, type FlowSettings } from '@osp/shared';
 import { useIsMobile } from '../../../utils/useIsMobile';
 import { UserPicker } from './pickers';
-import { FlowDesignerTexts as T } from './texts';
 import type { DesignerDirectory } from './useDesignerNames';
 
 interface SettingsDrawerProps {

@@ -1,8 +1,7 @@
 import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined } from '@ant-design/icons';
 import { Button, Card, Checkbox, Form, Input, Select, Typography } from 'antd';
-import { STEP_TYPES, type HandlerSource, type StepDef } from '@osp/shared';
+import { FlowDesignerTexts as T, STEP_TYPE_HINTS, STEP_TYPE_LABELS, STEP_TYPES, type HandlerSource, type StepDef } from '@osp/shared';
 import { JobPicker, UserPicker } from './pickers';
-import { FlowDesignerTexts as T, STEP_TYPE_TEXT } from './texts';
 import type { DesignerDirectory } from './useDesignerNames';
 
 type SourceKind = HandlerSource['kind'];
@@ -19,12 +18,12 @@ const LEVEL_OPTIONS = [1, 2, 3, 4, 5].map((levels) => ({ value: levels, label: T
 
 const TYPE_OPTIONS = STEP_TYPES.map((type) => ({
   value: type,
-  title: STEP_TYPE_TEXT[type].label,
+  title: STEP_TYPE_LABELS[type],
   label: (
     <span>
-      {STEP_TYPE_TEXT[type].label}
+      {STEP_TYPE_LABELS[type]}
       <Typography.Text type="secondary" className="fd-option-hint">
-        {STEP_TYPE_TEXT[type].hint}
+        {STEP_TYPE_HINTS[type]}
       </Typography.Text>
     </span>
   ),

@@ -1,7 +1,6 @@
-import { FlowMessages, ruleFieldKeys, validateFlow, type FlowGraph, type FormSchema } from '@osp/shared';
+import { FlowDesignerMessages as M, FlowMessages, ruleFieldKeys, validateFlow, type FlowGraph, type FormSchema } from '@osp/shared';
 import { branchLabel, fromGraph, sequences, toGraph, type FlowTree } from './flow-model';
 import { conditionsOf, isConditionComplete, subjectOf } from './rule-model';
-import { FlowDesignerMessages as M } from './texts';
 
 /*
  * What the designer marks while the administrator edits: the shared validateFlow (the server's own

@@ -1,4 +1,4 @@
-import type { FlowNode, FlowSettings, RuleGroup, StepDef } from '@osp/shared';
+import { FlowDesignerTexts as T, type FlowNode, type FlowSettings, type RuleGroup, type StepDef } from '@osp/shared';
 import {
   ALWAYS,
   blockId,
@@ -17,7 +17,6 @@ import {
   type FlowTree,
   type Position,
 } from './flow-tree';
-import { FlowDesignerTexts as T } from './texts';
 
 /*
  * Editing the builder tree. Every edit returns a new tree and keeps the structural rule (a condition

@@ -1,5 +1,13 @@
-import { type FlowGraph, type FlowLink, type FlowNode, type FlowSettings, type RuleGroup, type StepDef } from '@osp/shared';
-import { FlowDesignerMessages as M, FlowDesignerTexts as T } from './texts';
+import {
+  FlowDesignerMessages as M,
+  FlowDesignerTexts as T,
+  type FlowGraph,
+  type FlowLink,
+  type FlowNode,
+  type FlowSettings,
+  type RuleGroup,
+  type StepDef,
+} from '@osp/shared';
 
 /*
  * The builder tree of the flow designer: start, a sequence of blocks, end. A block is a node (approve,

@@ -2,7 +2,7 @@ import { DatePicker, Input, InputNumber, Select, TreeSelect } from 'antd';
 import { BillFormTexts, type Dept, type Job } from '@osp/shared';
 import dayjs from 'dayjs';
 import { useMemo } from 'react';
-import type { Directory } from '../../bills/form';
+import type { Directory } from '../../../components/bill-form';
 import type { RuleSubject } from './rule-model';
 
 /** What a rule value or a preview value holds: one scalar, or a list for "one of" / several choices. */

@@ -1,5 +1,6 @@
 import {
   DATE_PATTERN,
+  FlowDesignerTexts as T,
   isRuleGroup,
   MONEY_PATTERN,
   type Condition,
@@ -8,7 +9,6 @@ import {
   type FormSchema,
   type RuleGroup,
 } from '@osp/shared';
-import { FlowDesignerTexts as T } from './texts';
 
 /*
  * The rule builder's model (pure): which form fields and initiator facts a branch may test, the

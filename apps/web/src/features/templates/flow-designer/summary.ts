@@ -1,6 +1,5 @@
-import { REVIEW_KIND_LABELS, STEP_REVIEW_KIND, type HandlerSource, type StepDef } from '@osp/shared';
+import { FlowDesignerTexts as T, REVIEW_KIND_LABELS, STEP_REVIEW_KIND, type HandlerSource, type StepDef } from '@osp/shared';
 import type { RuleNames } from './rule-model';
-import { FlowDesignerTexts as T } from './texts';
 
 /** Who a handler source reaches, as a node card says it: 直属主管审批, 岗位：财务审核, 指定人员：张三、李四 … */
 export function sourceText(source: HandlerSource, names: RuleNames): string {

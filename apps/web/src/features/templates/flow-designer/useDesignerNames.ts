@@ -1,7 +1,7 @@
 import type { Job } from '@osp/shared';
 import { useMemo } from 'react';
 import { useJobOptions } from '../../../api/flow-designer';
-import { useDirectory, type Directory } from '../../bills/form';
+import { useDirectory, type Directory } from '../../../components/bill-form';
 import type { RuleNames } from './rule-model';
 
 export interface DesignerDirectory {

@@ -1,10 +1,9 @@
 import { useDroppable } from '@dnd-kit/core';
 import { SortableContext, verticalListSortingStrategy } from '@dnd-kit/sortable';
-import type { FieldErrors, FormSchema } from '@osp/shared';
+import { FormDesignerTexts, type FieldErrors, type FormSchema } from '@osp/shared';
 import { Fragment } from 'react';
 import { fieldIssues } from './check';
 import { FieldCard } from './FieldCard';
-import { FormDesignerTexts } from './texts';
 
 export const CANVAS_ID = 'form-designer-canvas';
 

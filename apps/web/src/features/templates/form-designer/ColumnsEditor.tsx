@@ -1,10 +1,9 @@
 import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { Button, Form, Input, Select, Switch } from 'antd';
-import { ITEM_COLUMN_TYPE_LABELS, ITEM_COLUMN_TYPES, type FormField, type ItemColumn } from '@osp/shared';
+import { FormDesignerTexts, ITEM_COLUMN_TYPE_LABELS, ITEM_COLUMN_TYPES, type FormField, type ItemColumn } from '@osp/shared';
 import { propIssues, type FieldIssues } from './check';
 import { OptionsEditor } from './OptionsEditor';
 import { addColumn, moveColumn, removeColumn, updateColumn } from './schema-editing';
-import { FormDesignerTexts } from './texts';
 
 type ColumnsPatch = Pick<FormField, 'columns' | 'totalOf'>;
 

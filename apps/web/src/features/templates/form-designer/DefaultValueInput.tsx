@@ -1,10 +1,7 @@
 import { Button, Form } from 'antd';
-import type { FormField } from '@osp/shared';
+import { FormDesignerTexts, type FormField } from '@osp/shared';
 import { useEffect } from 'react';
-import { toEditorValues, toPayload, useDirectory, type EditorValues } from '../../bills/form';
-import { FieldInput } from '../../bills/form/inputs';
-import { fieldRule } from '../../bills/form/rules';
-import { FormDesignerTexts } from './texts';
+import { FieldInput, fieldRule, toEditorValues, toPayload, useDirectory, type EditorValues } from '../../../components/bill-form';
 
 /** The key the probe form holds the value under (the field's own key may be mid-edit). */
 const PROBE_KEY = 'value';

@@ -2,10 +2,9 @@ import { ArrowDownOutlined, ArrowUpOutlined, CopyOutlined, DeleteOutlined, Holde
 import { useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { Button, Popconfirm, Tag } from 'antd';
-import { FORM_FIELD_TYPE_LABELS, itemsTotalColumn, type FormField, type FormSchema } from '@osp/shared';
+import { FORM_FIELD_TYPE_LABELS, FormDesignerTexts, itemsTotalColumn, type FormField, type FormSchema } from '@osp/shared';
 import { useEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { FIELD_TYPE_ICONS } from './Palette';
-import { FormDesignerTexts } from './texts';
 
 function defaultText(field: FormField): string | undefined {
   const value = field.defaultValue;

@@ -21,6 +21,7 @@ import { Alert, Button, Drawer, Segmented } from 'antd';
 import {
   FORM_FIELD_TYPE_LABELS,
   FORM_FIELDS_MAX,
+  FormDesignerTexts,
   type FieldErrors,
   type FormField,
   type FormFieldType,
@@ -34,7 +35,6 @@ import { FormPreview } from './FormPreview';
 import { Palette, PaletteChip, PALETTE_ID_PREFIX, type PaletteDrag } from './Palette';
 import { PropertyPanel } from './PropertyPanel';
 import { addField, duplicateField, moveField, moveItem, removeField, updateField } from './schema-editing';
-import { FormDesignerTexts } from './texts';
 import './form-designer.css';
 
 export interface FormDesignerProps {

@@ -1,8 +1,7 @@
 import { Alert, Card, Form } from 'antd';
-import { BillEditTexts, FIELD_KEY_PATTERN, type FormSchema } from '@osp/shared';
+import { BillEditTexts, FIELD_KEY_PATTERN, FormDesignerTexts, type FormSchema } from '@osp/shared';
 import { useMemo } from 'react';
-import { BillFormFields, defaultFormValues, toEditorValues } from '../../bills/form';
-import { FormDesignerTexts } from './texts';
+import { BillFormFields, defaultFormValues, toEditorValues } from '../../../components/bill-form';
 
 interface FormPreviewProps {
   schema: FormSchema;

@@ -1,8 +1,7 @@
 import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { Button, Input } from 'antd';
-import type { FormField } from '@osp/shared';
+import { FormDesignerTexts, type FormField } from '@osp/shared';
 import { addOption, moveOption, removeOption, renameOption } from './schema-editing';
-import { FormDesignerTexts } from './texts';
 
 type OptionsPatch = Pick<FormField, 'options' | 'defaultValue'>;
 

@@ -15,9 +15,8 @@ import {
   UserOutlined,
 } from '@ant-design/icons';
 import { useDraggable } from '@dnd-kit/core';
-import { FORM_FIELD_TYPE_LABELS, FORM_FIELD_TYPES, type FormFieldType } from '@osp/shared';
+import { FORM_FIELD_TYPE_LABELS, FORM_FIELD_TYPES, FormDesignerTexts, type FormFieldType } from '@osp/shared';
 import type { PointerEventHandler, ReactNode } from 'react';
-import { FormDesignerTexts } from './texts';
 
 export const FIELD_TYPE_ICONS: Record<FormFieldType, ReactNode> = {
   text: <EditOutlined />,

@@ -1,6 +1,7 @@
 import { Form, Input, InputNumber, Select, Switch, Tag } from 'antd';
 import {
   FORM_FIELD_TYPE_LABELS,
+  FormDesignerTexts,
   hasDefaultValue,
   TEXT_MAX,
   TEXTAREA_MAX,
@@ -14,7 +15,6 @@ import { ColumnsEditor } from './ColumnsEditor';
 import { DefaultValueInput } from './DefaultValueInput';
 import { OptionsEditor } from './OptionsEditor';
 import { totalSources } from './schema-editing';
-import { FormDesignerTexts } from './texts';
 
 interface PropertyPanelProps {
   schema: FormSchema;

@@ -2,7 +2,7 @@ import { DownloadOutlined, PaperClipOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
 import { FileTexts, formatFileSize, type FileCard } from '@osp/shared';
 import { useState } from 'react';
-import { downloadArchive, downloadFile, useFileCards } from '../../../api/files';
+import { downloadArchive, downloadFile, useFileCards } from '../../api/files';
 
 /** A file's name as a download link (the download carries the bearer header), with its size. */
 export function AttachmentLink({ id, card }: { id: string; card: FileCard | undefined }) {

@@ -11,7 +11,7 @@ import {
   type StoredValue,
 } from '@osp/shared';
 import type { ReactNode } from 'react';
-import { useIsMobile } from '../../../utils/useIsMobile';
+import { useIsMobile } from '../../utils/useIsMobile';
 import { AttachmentList } from './AttachmentList';
 import { useDirectory, type Directory } from './useDirectory';
 import { itemsTotal, plainText, rowsOf, type FormItems, type FormValues } from './values';

@@ -1,6 +1,6 @@
 import { Flex } from 'antd';
 import type { ReactNode } from 'react';
-import '../admin-org.css';
+import './admin-page.css';
 
 interface AdminPageProps {
   title: string;

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { useIsMobile } from '../../../utils/useIsMobile';
+import { useIsMobile } from '../utils/useIsMobile';
 
 /**
  * On a phone the editor sits below the tree or table: when the selection changes, scroll it into

@@ -3,8 +3,8 @@ import { Button, Progress, Upload, type UploadProps } from 'antd';
 import { ATTACHMENTS_MAX, FileTexts, type FileCard } from '@osp/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useLayoutEffect, useRef, useState } from 'react';
-import { ApiError } from '../../../api/client';
-import { uploadFile, useFileCards, useFileLimits } from '../../../api/files';
+import { ApiError } from '../../api/client';
+import { uploadFile, useFileCards, useFileLimits } from '../../api/files';
 import { refusalOf } from './attachment-rules';
 import { AttachmentLink } from './AttachmentList';
 

@@ -1,22 +1,41 @@
-import type { ConditionOperator, FlowNodeType, StepType } from '@osp/shared';
+import type { ConditionOperator } from './flow';
+import { REVIEW_KIND_LABELS, type FlowNodeType, type StepType } from './status';
 
 /**
- * The flow designer's words. They stay beside the designer until the lead moves them to
- * packages/shared (FlowDesignerTexts) with the other template texts; the engine's and the server's
- * messages are FlowMessages / EngineMessages there already.
+ * Texts of the template designer's form and flow designers (the designer page itself is
+ * TemplateDesignTexts in template-texts.ts). The form schema's messages are FormSchemaMessages and
+ * the field types' names FORM_FIELD_TYPE_LABELS (form.ts); the engine's and the server's flow
+ * messages are FlowMessages / EngineMessages (messages.ts).
  */
 
-/** What each step type does, as the 审批方式 select offers it. */
-export const STEP_TYPE_TEXT: Record<StepType, { label: string; hint: string }> = {
-  orsign: { label: '或签', hint: '一人同意即可' },
-  group_all: { label: '会签', hint: '须所有人同意' },
-  ordersign: { label: '依次审批', hint: '按顺序逐一审批' },
-  joinsign: { label: '联签', hint: '须所有人同意' },
-  group_only: { label: '组内或签', hint: '组内一人同意即可' },
-  check: { label: '审核确认', hint: '一人确认即可' },
+/**
+ * Each step type as the 审批方式 select names it. The plain form of a review kind takes that kind's
+ * label (或签, 会签, 依次审批); the others are the designer's own.
+ */
+export const STEP_TYPE_LABELS: Record<StepType, string> = {
+  orsign: REVIEW_KIND_LABELS.single,
+  group_all: REVIEW_KIND_LABELS.joint,
+  ordersign: REVIEW_KIND_LABELS.sequential,
+  joinsign: '联签',
+  group_only: '组内或签',
+  check: '审核确认',
 };
 
-export const NODE_TYPE_TEXT: Record<FlowNodeType, string> = {
+/** What each step type does, beside its label in the 审批方式 select. */
+export const STEP_TYPE_HINTS: Record<StepType, string> = {
+  orsign: '一人同意即可',
+  group_all: '须所有人同意',
+  ordersign: '按顺序逐一审批',
+  joinsign: '须所有人同意',
+  group_only: '组内一人同意即可',
+  check: '一人确认即可',
+};
+
+/**
+ * The node types by name, as the designer's read-only view lists them. Not FLOW_NODE_LABELS
+ * (status.ts): that is SPEC §4's text on a bill's flow, which names approve nodes by their status.
+ */
+export const FLOW_NODE_TYPE_LABELS: Record<FlowNodeType, string> = {
   start: '开始',
   approve: '审批',
   archive: '归档',
@@ -24,7 +43,8 @@ export const NODE_TYPE_TEXT: Record<FlowNodeType, string> = {
   end: '结束',
 };
 
-export const OPERATOR_TEXT: Record<ConditionOperator, string> = {
+/** The comparison of a branch condition, as the rule builder's select offers it. */
+export const CONDITION_OPERATOR_LABELS: Record<ConditionOperator, string> = {
   eq: '等于',
   ne: '不等于',
   gt: '大于',
@@ -35,6 +55,14 @@ export const OPERATOR_TEXT: Record<ConditionOperator, string> = {
   contains: '包含',
 };
 
+/** The ordering captions both designers put on a list entry (fields, branches, options, columns). */
+const LIST_CAPTIONS = {
+  moveUp: '上移',
+  moveDown: '下移',
+  remove: '删除',
+} as const;
+
+/** The flow designer's words: canvas, node and branch drawers, rule builder, flow settings, preview. */
 export const FlowDesignerTexts = {
   initiator: '发起人',
   initiatorBody: '有权发起的员工提交审批',
@@ -53,9 +81,7 @@ export const FlowDesignerTexts = {
   noConditions: '未设置条件，总是满足',
   moveLeft: '左移（提高优先级）',
   moveRight: '右移（降低优先级）',
-  moveUp: '上移',
-  moveDown: '下移',
-  remove: '删除',
+  ...LIST_CAPTIONS,
   removeBranchConfirm: (label: string, isLast: boolean) =>
     isLast ? `删除「${label}」？这是最后一个分支，整个条件分支会一起删除，分支里的节点也会删除。` : `删除「${label}」及其中的节点？`,
   removeNodeConfirm: (name: string) => `删除节点「${name}」？`,
@@ -109,7 +135,6 @@ export const FlowDesignerTexts = {
   addGroup: '添加条件组',
   group: '条件组',
   removeCondition: '删除条件',
-  removeGroup: '删除条件组',
   conditionField: '条件字段',
   conditionOp: '条件',
   conditionValue: '值',
@@ -130,7 +155,6 @@ export const FlowDesignerTexts = {
   previewTitle: '流程预览',
   previewHint: '填入示例值，查看单据会经过哪些节点、由谁审批（不会保存）。',
   previewInitiator: '发起人',
-  previewRun: '重新预览',
   previewLocal: '按条件计算的路径（正在查询审批人…）',
   previewServer: '审批路径',
   previewBlocked: '流程还有问题（见画布上的标记），改好后才能查询审批人；下面是按条件计算的路径。',
@@ -142,7 +166,7 @@ export const FlowDesignerTexts = {
   autoNode: '自动通过',
 } as const;
 
-/** Checks of the designer itself, beyond the shared validateFlow: things a save would refuse or a bill would trip on. */
+/** Checks of the flow designer itself, beyond the shared validateFlow: things a save would refuse or a bill would trip on. */
 export const FlowDesignerMessages = {
   nodeNameRequired: '请填写节点名称',
   stepNameRequired: (node: string) => `节点「${node}」有步骤未填写名称`,
@@ -166,4 +190,87 @@ export const FlowDesignerMessages = {
   manyDefaults: (name: string) => `节点「${name}」有多条默认连线`,
   crossing: (name: string) => `节点「${name}」被多个条件分支共用（分支交叉），设计器无法表示`,
   notStructured: '流程的连线无法拆成逐层嵌套的条件分支',
+} as const;
+
+/** The form designer's words. */
+export const FormDesignerTexts = {
+  palette: '字段',
+  paletteHint: '点击添加，或拖入画布中的位置',
+  paletteAdd: (type: string) => `添加「${type}」`,
+  addField: '添加字段',
+  canvas: '表单字段',
+  canvasEmpty: '从左侧点击或拖入字段，开始设计表单',
+  canvasEmptyMobile: '点击「添加字段」开始设计表单',
+  modeDesign: '设计',
+  modePreview: '表单预览',
+  previewTitle: '填写内容',
+  previewHint: '与发起人填写单据时看到的一致；可试填以检查必填、默认值和合计。',
+  previewHasErrors: '表单还有需要修改的地方（见「设计」中标红的字段）；标识无效或重复的字段不在预览中显示。',
+  noFields: '暂无字段',
+  dragHandle: (label: string) => `拖动排序：${label}`,
+  moveUp: LIST_CAPTIONS.moveUp,
+  moveDown: LIST_CAPTIONS.moveDown,
+  duplicate: '复制',
+  remove: LIST_CAPTIONS.remove,
+  removeConfirm: (label: string) => `删除字段「${label}」？`,
+  removeOk: '删除',
+  cancel: '取消',
+  required: '必填',
+  computed: '自动计算',
+  defaultPrefix: '默认：',
+  optionsCount: (n: number) => `${n} 个选项`,
+  columnsSummary: (labels: string[]) => `列：${labels.join('、')}`,
+  totalSummary: (label: string) => `合计：${label}`,
+  sumOfSummary: (label: string) => `= 明细表「${label}」的合计`,
+  descriptionEmpty: '（尚未填写说明内容）',
+  properties: '字段属性',
+  propertiesEmpty: '选择画布中的字段，在这里编辑它的属性',
+  close: '完成',
+  propLabel: '字段名称',
+  propKey: '字段标识',
+  propKeyHint: '保存在单据中并供流程条件引用；修改后，流程中引用旧标识的条件需重新设置。',
+  propRequired: '必填',
+  propPlaceholder: '占位提示',
+  propHelp: '说明',
+  propHelpHint: '显示在字段下方的帮助文字',
+  propOptions: '选项',
+  optionLabel: (n: number) => `选项 ${n}`,
+  optionAdd: '添加选项',
+  optionRemove: (n: number) => `删除选项 ${n}`,
+  optionUp: (n: number) => `上移选项 ${n}`,
+  optionDown: (n: number) => `下移选项 ${n}`,
+  propMin: '最小值',
+  propMax: '最大值',
+  propMoneyMinHint: '不填则为 0（金额不能为负）',
+  propPrecision: '小数位数',
+  propPrecisionHint: '不填则不限；0 表示只能填整数',
+  propMaxLength: '最多字数',
+  propMultiple: '可选多个',
+  propContent: '说明内容',
+  propDefault: '默认值',
+  propDefaultHint: '新建单据时预先填入，发起人可修改',
+  clearDefault: '清除默认值',
+  propColumns: '明细列',
+  columnTitle: (n: number) => `第 ${n} 列`,
+  columnKey: '列标识',
+  columnLabel: '列名称',
+  columnType: '列类型',
+  columnRequired: '必填',
+  columnOptions: '列选项',
+  columnAdd: '添加列',
+  columnRemove: (label: string) => `删除列「${label}」`,
+  columnUp: (label: string) => `上移列「${label}」`,
+  columnDown: (label: string) => `下移列「${label}」`,
+  propTotalOf: '合计列',
+  noTotal: '不合计',
+  propSumOf: '合计来源',
+  propSumOfHint: '选择明细表后，此金额由该表的合计自动计算，发起人不能修改',
+  noSumOf: '手动填写',
+  propType: '字段类型',
+  // Screen-reader words of a drag (dnd-kit announces them).
+  dragInstructions: '按空格键拿起字段，用上下方向键移动，再按空格键放下；按 Esc 取消。',
+  dragPicked: (label: string) => `已拿起「${label}」`,
+  dragOver: (label: string, position: number) => `「${label}」移到第 ${position} 位`,
+  dragDropped: (label: string, position: number) => `「${label}」已放在第 ${position} 位`,
+  dragCancelled: (label: string) => `已取消移动「${label}」`,
 } as const;

@@ -1,4 +1,4 @@
-/** The bill form rendered from a template's schema: read only (detail, print) and editable (edit page). */
+/** The bill form rendered from a template's schema: read only (detail, print) and editable (edit page, the form designer's preview). */
 export { BillFormView, ItemsTableView, MoneyText, type BillFormViewProps } from './BillFormView';
 export { BillFormFields, type BillFormFieldsProps } from './BillFormFields';
 export { useDirectory, type Directory } from './useDirectory';
@@ -13,4 +13,5 @@ export {
   type FormItems,
   type FormValues,
 } from './values';
-export { toFieldErrors } from './rules';
+export { FieldInput, UserSelect } from './inputs';
+export { fieldRule, toFieldErrors } from './rules';

@@ -2,9 +2,9 @@ import { HistoryOutlined } from '@ant-design/icons';
 import { Button, Drawer, Empty, List, Pagination, Space, Tag, Typography } from 'antd';
 import { LOGGED_ITEM_TYPES, OperationActionLabels, type OperationLogEntry } from '@osp/shared';
 import { useState } from 'react';
-import { useOperationLog } from '../../api/syslog';
-import { useIsMobile } from '../../utils/useIsMobile';
-import { formatDateTime } from '../../utils/datetime';
+import { useOperationLog } from '../api/syslog';
+import { useIsMobile } from '../utils/useIsMobile';
+import { formatDateTime } from '../utils/datetime';
 
 const PER_PAGE = 20;
 

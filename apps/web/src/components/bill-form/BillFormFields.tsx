@@ -1,6 +1,6 @@
 import { Alert, Col, Form, Row } from 'antd';
 import { BillFormTexts, type FileCard, type FormField, type FormSchema } from '@osp/shared';
-import { useIsMobile } from '../../../utils/useIsMobile';
+import { useIsMobile } from '../../utils/useIsMobile';
 import { FieldInput } from './inputs';
 import { ItemsEditor } from './ItemsEditor';
 import { fieldRule } from './rules';
