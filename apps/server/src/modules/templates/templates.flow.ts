@@ -72,11 +72,14 @@ export async function checkFlow(db: Db, graph: FlowGraph, formSchema: FormSchema
     }
     if (graph.settings.adminUserId !== null) userRefs.push([null, graph.settings.adminUserId]);
     const [users, jobs, depts] = await Promise.all([
-      repo.activeUserIds(db, [...new Set(userRefs.map((r) => r[1]))]),
+      repo.missingUserLabels(db, [...new Set(userRefs.map((r) => r[1]))]),
       repo.existingJobIds(db, [...new Set(jobRefs.map((r) => r[1]))]),
       repo.existingDeptIds(db, [...new Set(deptRefs.map((r) => r[1]))]),
     ]);
-    for (const [node, id] of userRefs) if (!users.has(id)) add(node, ApprovalMessages.usersMissing([id]));
+    for (const [node, id] of userRefs) {
+      const label = users.get(id);
+      if (label !== undefined) add(node, ApprovalMessages.usersMissing([label]));
+    }
     for (const [node, id] of jobRefs) if (!jobs.has(id)) add(node, ApprovalMessages.jobUnknownInFlow([id]));
     for (const [node, id] of deptRefs) if (!depts.has(id)) add(node, ApprovalMessages.deptsMissing([id]));
   }

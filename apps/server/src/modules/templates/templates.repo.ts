@@ -316,6 +316,27 @@ export async function activeUserIds(db: Db, ids: readonly number[]): Promise<Set
   return new Set(rows.map((r) => r.id));
 }
 
+/**
+ * How each of `ids` that is not an active user is named to the administrator: a disabled user by name
+ * (they know who that is), an id that never was a user as itself (ApprovalMessages.usersMissing).
+ */
+export async function missingUserLabels(db: Db, ids: readonly number[]): Promise<Map<number, string | number>> {
+  const missing = new Map<number, string | number>();
+  if (ids.length === 0) return missing;
+  const rows = await db
+    .selectFrom('users')
+    .select(['id', 'name', 'status'])
+    .where('id', 'in', [...ids])
+    .execute();
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  for (const id of ids) {
+    const row = byId.get(id);
+    if (row === undefined) missing.set(id, id);
+    else if (row.status !== 1) missing.set(id, row.name);
+  }
+  return missing;
+}
+
 export async function existingJobIds(db: Db, ids: readonly number[]): Promise<Set<number>> {
   if (ids.length === 0) return new Set();
   const rows = await db

@@ -15,14 +15,14 @@ export async function checkStarters(db: Db, starters: TemplateStarters): Promise
   const [depts, roles, users] = await Promise.all([
     repo.existingDeptIds(db, starters.dept_ids),
     repo.existingRoleIds(db, starters.role_ids),
-    repo.activeUserIds(db, starters.user_ids),
+    repo.missingUserLabels(db, starters.user_ids),
   ]);
   const unknown = (ids: readonly number[], found: Set<number>) => [...new Set(ids.filter((id) => !found.has(id)))];
   const errors: Record<string, string[]> = {};
   const [badDepts, badRoles, badUsers] = [
     unknown(starters.dept_ids, depts),
     unknown(starters.role_ids, roles),
-    unknown(starters.user_ids, users),
+    [...new Set(starters.user_ids)].flatMap((id) => users.get(id) ?? []),
   ];
   if (badDepts.length > 0) errors['starters.dept_ids'] = [ApprovalMessages.deptsMissing(badDepts)];
   if (badRoles.length > 0) errors['starters.role_ids'] = [ApprovalMessages.startersRolesMissing(badRoles)];

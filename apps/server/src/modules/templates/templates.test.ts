@@ -118,6 +118,31 @@ describe('templates', () => {
       flow: linearGraph([[{ type: 'orsign', userIds: [99999] }]]),
     });
     expect(ghost.body).toMatchObject({ status_code: 422, data: { errors: { 'flow.n1': [ApprovalMessages.usersMissing([99999])] } } });
+    // A disabled person is named, so the administrator knows whom to replace.
+    const fengxiao = await idOf(server, 'fengxiao');
+    await server.db.updateTable('users').set({ status: 0 }).where('id', '=', fengxiao).execute();
+    const disabled = await call('admin', 'POST', '/api/templates', {
+      group_id: groupId,
+      name: '停用审批人',
+      form_schema: SIMPLE_FORM,
+      flow: linearGraph([[{ type: 'orsign', userIds: [fengxiao] }]]),
+    });
+    const name = (await server.db.selectFrom('users').select('name').where('id', '=', fengxiao).executeTakeFirstOrThrow()).name;
+    expect(disabled.body).toMatchObject({
+      status_code: 422,
+      data: { errors: { 'flow.n1': [ApprovalMessages.usersMissing([name])] } },
+    });
+    const starter = await call('admin', 'POST', '/api/templates', {
+      group_id: groupId,
+      name: '停用发起人',
+      form_schema: SIMPLE_FORM,
+      starters: { user_ids: [fengxiao] },
+    });
+    expect(starter.body).toMatchObject({
+      status_code: 422,
+      data: { errors: { 'starters.user_ids': [ApprovalMessages.usersMissing([name])] } },
+    });
+    await server.db.updateTable('users').set({ status: 1 }).where('id', '=', fengxiao).execute();
     expect([await count('templates'), await count('template_versions')]).toEqual(before);
   });
 
