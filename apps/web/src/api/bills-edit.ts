@@ -37,11 +37,12 @@ export function useToggleFavorite() {
   });
 }
 
-/** A template's form schema and working flow; an IPTV template is read through /api/iptvtemplates. */
+/** A template's published form schema and flow, for a new bill; an IPTV template is read through /api/iptvtemplates. */
 export function useTemplateDetail(id: number | undefined, iptv: boolean) {
   return useQuery({
-    queryKey: ['templates', 'detail', iptv ? 'iptv' : 'normal', id],
-    queryFn: () => api.get<TemplateDetail>(`${iptv ? '/api/iptvtemplates' : '/api/templates'}/${id ?? 0}`),
+    queryKey: ['templates', 'published', iptv ? 'iptv' : 'normal', id],
+    // The published version: what a new bill is checked against, not an administrator's unpublished edit.
+    queryFn: () => api.get<TemplateDetail>(`${iptv ? '/api/iptvtemplates' : '/api/templates'}/${id ?? 0}`, { published: 1 }),
     enabled: id !== undefined,
     staleTime: 0,
     retry: false,

@@ -98,7 +98,7 @@ export const ApprovalMessages = {
   publishNoFlow: '请先设计审批流程再发布',
   notStarter: '您不在该模板的发起范围内，不能发起此审批',
   startersRolesMissing: (ids: readonly number[]) => `角色不存在：${ids.join('、')}`,
-  iptvFlagFixed: '模板创建后不能更改 IPTV 标记，请复制为新模板',
+  iptvFlagFixed: '模板创建后不能更改 IPTV 标记，如需另一种请新建模板',
   previewInitiatorMissing: '请选择预览用的发起人',
 } as const;
 

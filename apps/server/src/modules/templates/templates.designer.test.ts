@@ -91,6 +91,17 @@ describe('save and publish', () => {
     expect(read.form_schema.fields.map((f) => f.key)).toEqual(['reason', 'amount', 'place']);
     expect(read.flow?.nodes[1]?.steps[0]?.source).toEqual({ kind: 'users', userIds: [wangwu] });
     expect(read.has_unpublished).toBe(true);
+    // The bill edit page (?published=1) and staff see the published form and flow, not the administrator's edit.
+    for (const [who, query] of [
+      ['admin', '?published=1'],
+      ['zhangsan', ''],
+      ['zhangsan', '?published=1'],
+    ] as const) {
+      const shown = (await call<TemplateDetail>(who, 'GET', `/api/templates/${id}${query}`)).body.data;
+      expect(shown.form_schema.fields.map((f) => f.key)).toEqual(['reason', 'amount']);
+      expect(shown.flow?.nodes[1]?.steps[0]?.source).toEqual({ kind: 'users', userIds: [lisi] });
+      expect(shown.has_unpublished).toBe(false);
+    }
     // Saving the same again is still unpublished.
     expect((await call<TemplateDetail>('admin', 'PUT', `/api/templates/${id}`, working)).body.data.has_unpublished).toBe(true);
 
@@ -162,6 +173,16 @@ describe('save and publish', () => {
       status_code: 422,
       message: ApprovalMessages.templateNoFlow,
     });
+    // Nothing published: the bill edit page has no form to show yet, and staff are not shown the working copy.
+    for (const [who, query] of [
+      ['admin', '?published=1'],
+      ['zhangsan', ''],
+    ] as const) {
+      expect((await call(who, 'GET', `/api/templates/${id}${query}`)).body).toMatchObject({
+        status_code: 409,
+        message: ApprovalMessages.templateNoFlow,
+      });
+    }
     const published = await call<TemplateDetail>('admin', 'PUT', `/api/templates/${id}`, { ...body, publish: true });
     expect(published.body.data).toMatchObject({ version_no: 1, startable: true, has_unpublished: false });
   });

@@ -100,6 +100,12 @@ function TemplateDesigner({ detail }: { detail: TemplateDetail }) {
   };
 
   const handlePublish = async () => {
+    // A template whose 流程设计 was never opened has no flow: the server would save it and publish nothing.
+    if (draft.flow === null) {
+      setTab('flow');
+      toast.error(ApprovalMessages.publishNoFlow);
+      return;
+    }
     if (!(await isReady())) return;
     modal.confirm({
       title: TemplateDesignTexts.publishTitle,
