@@ -1,12 +1,15 @@
 import { useMutation, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import {
   hasAnyPermission,
+  type FlowGraph,
+  type FormSchema,
   IPTV_TEMPLATE_PERMISSIONS,
   type Paged,
   type TemplateDetail,
   type TemplateGroup,
   type TemplateInput,
   type TemplateRoleOption,
+  type TemplateStarters,
   type TemplateSummary,
 } from '@osp/shared';
 import { api } from './client';
@@ -167,8 +170,20 @@ export function useCopyTemplate() {
   );
 }
 
-/** The PUT body that keeps a template as it is, apart from `changes`. */
-export function inputOfDetail(detail: TemplateDetail, changes: Partial<TemplateInput>): TemplateInput {
+/** The designer's working copy: everything PUT /api/templates/{id} replaces. */
+export interface TemplateDraft {
+  group_id: number;
+  name: string;
+  description: string;
+  icon: string;
+  status: 0 | 1;
+  form_schema: FormSchema;
+  /** null: no flow designed yet (the flow designer proposes one). */
+  flow: FlowGraph | null;
+  starters: TemplateStarters;
+}
+
+export function draftOf(detail: TemplateDetail): TemplateDraft {
   return {
     group_id: detail.group_id,
     name: detail.name,
@@ -176,12 +191,22 @@ export function inputOfDetail(detail: TemplateDetail, changes: Partial<TemplateI
     icon: detail.icon,
     status: detail.status === 1 ? 1 : 0,
     form_schema: detail.form_schema,
-    ...(detail.flow ? { flow: detail.flow } : {}),
+    flow: detail.flow,
     starters: detail.starters,
-    // Switching a template on or off must not publish a working copy the designer left unpublished.
-    publish: false,
-    ...changes,
   };
+}
+
+/** 保存 (publish: false) keeps the working copy; 发布 also makes it the version new bills use. */
+export function inputOf(draft: TemplateDraft, publish: boolean): TemplateInput {
+  const { flow, ...rest } = draft;
+  // Without a flow the server keeps the one it has (none for a new template).
+  return { ...rest, ...(flow ? { flow } : {}), publish };
+}
+
+/** The PUT body that keeps a template as it is, apart from `changes`. */
+export function inputOfDetail(detail: TemplateDetail, changes: Partial<TemplateInput>): TemplateInput {
+  // Switching a template on or off must not publish a working copy the designer left unpublished.
+  return { ...inputOf(draftOf(detail), false), ...changes };
 }
 
 /**

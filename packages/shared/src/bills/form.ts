@@ -283,7 +283,7 @@ export function centsToMoney(cents: bigint): string {
 }
 
 /** A number column's sum, kept exact to 4 decimal places. */
-function sumNumbers(values: number[]): string {
+export function sumNumbers(values: number[]): string {
   const scaled = values.reduce((acc, v) => acc + BigInt(Math.round(v * 10_000)), 0n);
   const negative = scaled < 0n;
   const abs = negative ? -scaled : scaled;

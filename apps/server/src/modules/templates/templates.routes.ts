@@ -48,7 +48,9 @@ export function templatesRoutes(ctx: AppContext) {
       ['/api/iptvtemplates', true],
     ] as const) {
       app.get(prefix, async (request) => ok(await templates.listTemplates(ctx, callerOf(request), request.query, iptv)));
-      app.get(`${prefix}/:id`, async (request) => ok(await templates.getTemplate(ctx, callerOf(request), request.params, iptv, request.query)));
+      app.get(`${prefix}/:id`, async (request) =>
+        ok(await templates.getTemplate(ctx, callerOf(request), request.params, iptv, request.query)),
+      );
       app.post(prefix, async (request) =>
         ok(await templates.createTemplate(ctx, actorOf(request), request.body, iptv), ApprovalMessages.saved),
       );

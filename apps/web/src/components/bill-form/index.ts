@@ -13,5 +13,5 @@ export {
   type FormItems,
   type FormValues,
 } from './values';
-export { FieldInput, UserSelect } from './inputs';
+export { deptOptions, FieldInput, useUserOptions, UserSelect } from './inputs';
 export { fieldRule, toFieldErrors } from './rules';

@@ -50,11 +50,13 @@ interface DeptOption {
   children: DeptOption[];
 }
 
-function deptOptions(depts: readonly Dept[]): DeptOption[] {
+/** The department tree as TreeSelect data. */
+export function deptOptions(depts: readonly Dept[]): DeptOption[] {
   return depts.map((dept) => ({ value: dept.id, title: dept.name, children: deptOptions(dept.children) }));
 }
 
-function useUserOptions(directory: Directory) {
+/** Active people as Select options, named with their department. */
+export function useUserOptions(directory: Directory) {
   return useMemo(
     () =>
       directory.users

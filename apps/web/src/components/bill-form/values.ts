@@ -5,6 +5,7 @@ import {
   hasDefaultValue,
   MONEY_PATTERN,
   moneyToCents,
+  sumNumbers,
   type BillDetail,
   type FormField,
   type FormSchema,
@@ -185,16 +186,7 @@ export function itemsTotal(field: FormField, rows: readonly Record<string, unkno
     const valid = cells.map((v) => String(v).trim()).filter((v) => MONEY_PATTERN.test(v));
     return centsToMoney(valid.reduce((sum, v) => sum + moneyToCents(v), 0n));
   }
-  const scaled = cells
-    .map(Number)
-    .filter(Number.isFinite)
-    .reduce((sum, v) => sum + BigInt(Math.round(v * 10_000)), 0n);
-  const negative = scaled < 0n;
-  const abs = negative ? -scaled : scaled;
-  const fraction = String(abs % 10_000n)
-    .padStart(4, '0')
-    .replace(/0+$/, '');
-  return `${negative ? '-' : ''}${abs / 10_000n}${fraction ? `.${fraction}` : ''}`;
+  return sumNumbers(cells.map(Number).filter(Number.isFinite));
 }
 
 /**

@@ -1,9 +1,9 @@
-import { Checkbox, Form, Input, Modal, Select } from 'antd';
-import { ApprovalMessages, TEMPLATE_NAME_MAX, TemplateAdminTexts, type TemplateDetail, type TemplateGroup } from '@osp/shared';
+import { Checkbox, Form, Modal } from 'antd';
+import { ApprovalMessages, TemplateAdminTexts, type TemplateDetail, type TemplateGroup } from '@osp/shared';
 import { useCreateTemplate } from '../../../api/templates';
 import { showFieldErrors } from '../../../components/form-errors';
 import { toast } from '../../../components/toast';
-import { TemplateIconPicker } from './TemplateIconPicker';
+import { TemplateBasicsFields } from './TemplateBasicsFields';
 
 interface TemplateCreateDialogProps {
   isOpen: boolean;
@@ -57,30 +57,7 @@ export function TemplateCreateDialog({ isOpen, groups, groupId, hasIptv, onClose
         initialValues={{ name: '', group_id: groupId ?? groups[0]?.id, icon: 'FileTextOutlined', description: '', is_iptv: false }}
         onFinish={(values) => void handleFinish(values)}
       >
-        <Form.Item
-          name="name"
-          label={TemplateAdminTexts.templateName}
-          rules={[{ required: true, whitespace: true, message: ApprovalMessages.templateNameRequired }]}
-        >
-          <Input maxLength={TEMPLATE_NAME_MAX} placeholder={TemplateAdminTexts.templateNamePlaceholder} autoComplete="off" />
-        </Form.Item>
-        <Form.Item name="group_id" label={TemplateAdminTexts.group} rules={[{ required: true, message: TemplateAdminTexts.groupRequired }]}>
-          <Select
-            options={groups.map((group) => ({ value: group.id, label: group.name }))}
-            placeholder={TemplateAdminTexts.groupRequired}
-          />
-        </Form.Item>
-        <Form.Item name="icon" label={TemplateAdminTexts.icon}>
-          <TemplateIconPicker />
-        </Form.Item>
-        <Form.Item name="description" label={TemplateAdminTexts.templateDescription}>
-          <Input.TextArea
-            maxLength={200}
-            showCount
-            autoSize={{ minRows: 2, maxRows: 4 }}
-            placeholder={TemplateAdminTexts.templateDescriptionPlaceholder}
-          />
-        </Form.Item>
+        <TemplateBasicsFields groups={groups} descriptionMaxRows={4} />
         {hasIptv && (
           <Form.Item name="is_iptv" valuePropName="checked" extra={TemplateAdminTexts.iptvHint}>
             <Checkbox>{TemplateAdminTexts.iptv}</Checkbox>

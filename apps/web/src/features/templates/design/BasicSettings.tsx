@@ -1,8 +1,7 @@
-import { Alert, Form, Input, Select, Switch, Tag, type FormInstance } from 'antd';
-import { ApprovalMessages, TEMPLATE_NAME_MAX, TemplateAdminTexts, TemplateDesignTexts } from '@osp/shared';
-import { useAdminTemplateGroups } from '../../../api/templates';
-import { TemplateIconPicker } from '../admin/TemplateIconPicker';
-import type { TemplateDraft } from './draft';
+import { Alert, Form, Switch, Tag, type FormInstance } from 'antd';
+import { TemplateAdminTexts, TemplateDesignTexts } from '@osp/shared';
+import { useAdminTemplateGroups, type TemplateDraft } from '../../../api/templates';
+import { TemplateBasicsFields } from '../admin/TemplateBasicsFields';
 import { StartersFields } from './StartersFields';
 
 /** The 基础设置 form's values: the draft's facts apart from the form and the flow. */
@@ -47,31 +46,7 @@ export function BasicSettings({ form, initialValues, isIptv, generalErrors, onCh
         initialValues={initialValues}
         onValuesChange={(_changed, values) => onChange(values)}
       >
-        <Form.Item
-          name="name"
-          label={TemplateAdminTexts.templateName}
-          rules={[{ required: true, whitespace: true, message: ApprovalMessages.templateNameRequired }]}
-        >
-          <Input maxLength={TEMPLATE_NAME_MAX} placeholder={TemplateAdminTexts.templateNamePlaceholder} autoComplete="off" />
-        </Form.Item>
-        <Form.Item name="group_id" label={TemplateAdminTexts.group} rules={[{ required: true, message: TemplateAdminTexts.groupRequired }]}>
-          <Select
-            loading={groups.isPending}
-            options={(groups.data ?? []).map((group) => ({ value: group.id, label: group.name }))}
-            placeholder={TemplateAdminTexts.groupRequired}
-          />
-        </Form.Item>
-        <Form.Item name="icon" label={TemplateAdminTexts.icon}>
-          <TemplateIconPicker />
-        </Form.Item>
-        <Form.Item name="description" label={TemplateAdminTexts.templateDescription}>
-          <Input.TextArea
-            maxLength={200}
-            showCount
-            autoSize={{ minRows: 2, maxRows: 5 }}
-            placeholder={TemplateAdminTexts.templateDescriptionPlaceholder}
-          />
-        </Form.Item>
+        <TemplateBasicsFields groups={groups.data ?? []} isGroupsLoading={groups.isPending} descriptionMaxRows={5} />
         <Form.Item
           name="status"
           label={TemplateDesignTexts.status}

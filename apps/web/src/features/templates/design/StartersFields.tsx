@@ -1,18 +1,8 @@
 import { Form, Select, TreeSelect } from 'antd';
-import { TemplateDesignTexts, type Dept } from '@osp/shared';
+import { TemplateDesignTexts } from '@osp/shared';
 import { useMemo } from 'react';
 import { useStarterRoles } from '../../../api/templates';
-import { useDirectory } from '../../../components/bill-form';
-
-interface DeptOption {
-  value: number;
-  title: string;
-  children: DeptOption[];
-}
-
-function deptOptions(depts: readonly Dept[]): DeptOption[] {
-  return depts.map((dept) => ({ value: dept.id, title: dept.name, children: deptOptions(dept.children) }));
-}
+import { deptOptions, useDirectory } from '../../../components/bill-form';
 
 /**
  * 发起人范围 (starters): departments (with those below them), roles and people who may start bills

@@ -3,7 +3,7 @@ import { ApprovalMessages, TemplateDesignTexts, type FlowGraph, type FormSchema,
 import { useMemo, useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { ApiError } from '../../../api/client';
-import { useAdminTemplate, useSaveTemplate } from '../../../api/templates';
+import { draftOf, inputOf, useAdminTemplate, useSaveTemplate, type TemplateDraft } from '../../../api/templates';
 import { toast } from '../../../components/toast';
 import { useLeaveGuard } from '../../../components/useLeaveGuard';
 import { checkFlow, FlowDesigner } from '../flow-designer';
@@ -11,7 +11,7 @@ import { checkFormSchema, FormDesigner } from '../form-designer';
 import { BasicSettings, type BasicValues } from './BasicSettings';
 import { DesignHeader } from './DesignHeader';
 import { idParam, TEMPLATE_ADMIN_PATH } from './design-path';
-import { draftOf, inputOf, isSameDraft, type TemplateDraft } from './draft';
+import { isSameDraft } from './draft';
 import { errorCount, firstTabWithErrors, NO_ERRORS, routeErrors, type DesignTab, type RoutedErrors } from './error-routing';
 import './design.css';
 

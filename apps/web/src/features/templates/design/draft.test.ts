@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { FlowGraph, TemplateDetail } from '@osp/shared';
-import { draftOf, inputOf, isSameDraft, stableJson } from './draft';
+import { draftOf, inputOf } from '../../../api/templates';
+import { isSameDraft, stableJson } from './draft';
 import { designPath, idParam } from './design-path';
 
 const flow = {

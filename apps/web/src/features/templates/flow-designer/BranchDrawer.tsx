@@ -1,6 +1,6 @@
-import { Alert, Drawer, Form, Switch, Typography } from 'antd';
+import { Form, Switch, Typography } from 'antd';
 import { FlowDesignerTexts as T, type FormSchema } from '@osp/shared';
-import { useIsMobile } from '../../../utils/useIsMobile';
+import { EditorDrawer } from './EditorDrawer';
 import { branchLabel, locateBranch, setDefaultBranch, updateBranchRules, type FlowTree } from './flow-model';
 import { RuleEditor } from './RuleEditor';
 import type { DesignerDirectory } from './useDesignerNames';
@@ -17,38 +17,19 @@ interface BranchDrawerProps {
 
 /** A branch's conditions, or its role as the default (其他情况). */
 export function BranchDrawer({ tree, branchId, schema, messages, lookups, onEdit, onClose }: BranchDrawerProps) {
-  const isMobile = useIsMobile();
   const found = branchId === null ? undefined : locateBranch(tree, branchId);
   const label = found ? branchLabel(found.block, found.branch) : '';
   return (
-    <Drawer
-      open={found !== undefined}
+    <EditorDrawer
+      isOpen={found !== undefined}
       onClose={onClose}
       title={T.branchDrawer(label)}
-      size={isMobile ? '100%' : 560}
-      destroyOnHidden
-      className="fd-drawer"
+      width={560}
+      messages={messages}
+      messageType="warning"
     >
       {found && (
-        <Form layout="vertical" component="div">
-          {messages.length > 0 && (
-            <Alert
-              type="warning"
-              showIcon
-              className="fd-drawer__alert"
-              title={
-                messages.length === 1 ? (
-                  messages[0]
-                ) : (
-                  <ul className="fd-alert-list">
-                    {messages.map((m) => (
-                      <li key={m}>{m}</li>
-                    ))}
-                  </ul>
-                )
-              }
-            />
-          )}
+        <>
           <Form.Item label={T.isDefault} htmlFor="fd-branch-default" extra={T.defaultHint}>
             <Switch
               id="fd-branch-default"
@@ -66,8 +47,8 @@ export function BranchDrawer({ tree, branchId, schema, messages, lookups, onEdit
               onChange={(rules) => onEdit(updateBranchRules(tree, found.branch.id, rules))}
             />
           )}
-        </Form>
+        </>
       )}
-    </Drawer>
+    </EditorDrawer>
   );
 }

@@ -1,7 +1,7 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { Alert, Button, Drawer, Form, Input, Typography } from 'antd';
+import { Button, Form, Input, Typography } from 'antd';
 import { FlowDesignerTexts as T } from '@osp/shared';
-import { useIsMobile } from '../../../utils/useIsMobile';
+import { EditorDrawer } from './EditorDrawer';
 import { addStep, findNode, moveStep, removeStep, updateNode, updateStep, type FlowTree } from './flow-model';
 import { StepEditor } from './StepEditor';
 import type { DesignerDirectory } from './useDesignerNames';
@@ -17,38 +17,19 @@ interface NodeDrawerProps {
 
 /** Edits a node in place: every change goes straight into the flow (and its checks), as in DingTalk. */
 export function NodeDrawer({ tree, nodeId, messages, lookups, onEdit, onClose }: NodeDrawerProps) {
-  const isMobile = useIsMobile();
   const node = nodeId === null ? undefined : findNode(tree, nodeId);
   const isOpen = node !== undefined && node.type !== 'start' && node.type !== 'end';
   return (
-    <Drawer
-      open={isOpen}
+    <EditorDrawer
+      isOpen={isOpen}
       onClose={onClose}
       title={node ? T.nodeDrawer(node.name) : ''}
-      size={isMobile ? '100%' : 480}
-      destroyOnHidden
-      className="fd-drawer"
+      width={480}
+      messages={messages}
+      messageType="error"
     >
       {node && (
-        <Form layout="vertical" component="div">
-          {messages.length > 0 && (
-            <Alert
-              type="error"
-              showIcon
-              className="fd-drawer__alert"
-              title={
-                messages.length === 1 ? (
-                  messages[0]
-                ) : (
-                  <ul className="fd-alert-list">
-                    {messages.map((m) => (
-                      <li key={m}>{m}</li>
-                    ))}
-                  </ul>
-                )
-              }
-            />
-          )}
+        <>
           <Form.Item label={T.nodeName} htmlFor="fd-node-name" required>
             <Input
               id="fd-node-name"
@@ -79,8 +60,8 @@ export function NodeDrawer({ tree, nodeId, messages, lookups, onEdit, onClose }:
           ) : (
             <Typography.Paragraph type="secondary">{T.nodeIsAuto}</Typography.Paragraph>
           )}
-        </Form>
+        </>
       )}
-    </Drawer>
+    </EditorDrawer>
   );
 }

@@ -1,8 +1,8 @@
 import { DatePicker, Input, InputNumber, Select, TreeSelect } from 'antd';
-import { BillFormTexts, type Dept, type Job } from '@osp/shared';
+import { BillFormTexts, type Job } from '@osp/shared';
 import dayjs from 'dayjs';
 import { useMemo } from 'react';
-import type { Directory } from '../../../components/bill-form';
+import { deptOptions, useUserOptions, type Directory } from '../../../components/bill-form';
 import type { RuleSubject } from './rule-model';
 
 /** What a rule value or a preview value holds: one scalar, or a list for "one of" / several choices. */
@@ -25,95 +25,66 @@ function asIds(value: unknown): number[] {
   return asList(value).filter((v): v is number => typeof v === 'number' && v > 0);
 }
 
-function deptTree(depts: readonly Dept[]): { value: number; title: string; children: ReturnType<typeof deptTree> }[] {
-  return depts.map((d) => ({ value: d.id, title: d.name, children: deptTree(d.children) }));
+/** A picker of people, departments or jobs: one id or a list of them. */
+interface IdPickerProps extends PickerProps<number | number[]> {
+  isMultiple: boolean;
 }
 
-/** Active people, searched by name or department. */
-export function UserPicker({
-  id,
-  value,
-  onChange,
-  ariaLabel,
-  isMultiple,
-  directory,
-}: PickerProps<number | number[]> & { isMultiple: boolean; directory: Directory }) {
-  const options = useMemo(
-    () =>
-      directory.users
-        .filter((u) => u.user_status === 1)
-        .map((u) => ({ value: u.id, label: u.dept_name ? `${u.name}（${u.dept_name}）` : u.name })),
-    [directory.users],
-  );
+/** What every id picker passes to antd: its label, clearing, and the id (0 when none) or the list as its value. */
+function idPickerProps({ id, value, onChange, ariaLabel }: PickerProps<number | number[]>, isMultiple: boolean) {
   const ids = asIds(value);
+  return {
+    id,
+    'aria-label': ariaLabel,
+    allowClear: true,
+    value: isMultiple ? ids : ids[0],
+    onChange: (next: number | number[] | undefined) => onChange(next ?? (isMultiple ? [] : 0)),
+  };
+}
+
+function IdSelect({
+  isMultiple,
+  isLoading,
+  placeholder,
+  options,
+  ...picker
+}: IdPickerProps & { isLoading: boolean; placeholder: string; options: { value: number; label: string }[] }) {
   return (
     <Select<number | number[]>
-      id={id}
-      aria-label={ariaLabel}
+      {...idPickerProps(picker, isMultiple)}
       mode={isMultiple ? 'multiple' : undefined}
-      allowClear
       showSearch={{ optionFilterProp: 'label' }}
-      loading={directory.isLoading}
-      placeholder={BillFormTexts.userPlaceholder}
+      loading={isLoading}
+      placeholder={placeholder}
       options={options}
-      value={isMultiple ? ids : ids[0]}
-      onChange={(next) => onChange(next ?? (isMultiple ? [] : 0))}
     />
   );
 }
 
-export function DeptPicker({
-  id,
-  value,
-  onChange,
-  ariaLabel,
-  isMultiple,
-  directory,
-}: PickerProps<number | number[]> & { isMultiple: boolean; directory: Directory }) {
-  const treeData = useMemo(() => deptTree(directory.depts), [directory.depts]);
-  const ids = asIds(value);
+/** Active people, searched by name or department. */
+export function UserPicker({ directory, ...picker }: IdPickerProps & { directory: Directory }) {
+  const options = useUserOptions(directory);
+  return <IdSelect {...picker} isLoading={directory.isLoading} placeholder={BillFormTexts.userPlaceholder} options={options} />;
+}
+
+export function DeptPicker({ isMultiple, directory, ...picker }: IdPickerProps & { directory: Directory }) {
+  const treeData = useMemo(() => deptOptions(directory.depts), [directory.depts]);
   return (
     <TreeSelect<number | number[]>
-      id={id}
-      aria-label={ariaLabel}
+      {...idPickerProps(picker, isMultiple)}
       multiple={isMultiple}
-      allowClear
       showSearch
       treeNodeFilterProp="title"
       treeDefaultExpandAll
       loading={directory.isLoading}
       placeholder={BillFormTexts.deptPlaceholder}
       treeData={treeData}
-      value={isMultiple ? ids : ids[0]}
-      onChange={(next) => onChange(next ?? (isMultiple ? [] : 0))}
     />
   );
 }
 
-export function JobPicker({
-  id,
-  value,
-  onChange,
-  ariaLabel,
-  isMultiple,
-  jobs,
-  isLoading,
-}: PickerProps<number | number[]> & { isMultiple: boolean; jobs: readonly Job[]; isLoading: boolean }) {
-  const ids = asIds(value);
-  return (
-    <Select<number | number[]>
-      id={id}
-      aria-label={ariaLabel}
-      mode={isMultiple ? 'multiple' : undefined}
-      allowClear
-      showSearch={{ optionFilterProp: 'label' }}
-      loading={isLoading}
-      placeholder="选择岗位"
-      options={jobs.map((j) => ({ value: j.id, label: j.name }))}
-      value={isMultiple ? ids : ids[0]}
-      onChange={(next) => onChange(next ?? (isMultiple ? [] : 0))}
-    />
-  );
+export function JobPicker({ jobs, isLoading, ...picker }: IdPickerProps & { jobs: readonly Job[]; isLoading: boolean }) {
+  return <IdSelect {...picker} isLoading={isLoading} placeholder="选择岗位" options={jobs.map((j) => ({ value: j.id, label: j.name }))} />;
 }
 
 interface ValueInputProps extends PickerProps<PickedValue> {
@@ -128,6 +99,7 @@ interface ValueInputProps extends PickerProps<PickedValue> {
 /** A value typed for its subject: money as decimal text, a date picker, the field's options, people, departments, jobs. */
 export function ValueInput({ id, value, onChange, ariaLabel, subject, isList, directory, jobs, isJobsLoading }: ValueInputProps) {
   const single = Array.isArray(value) ? (value[0] ?? '') : value;
+  const idPicker = { id, ariaLabel, isMultiple: isList, value: asIds(value), onChange };
   switch (subject.kind) {
     case 'number':
       return (
@@ -192,24 +164,10 @@ export function ValueInput({ id, value, onChange, ariaLabel, subject, isList, di
         />
       );
     case 'user':
-      return (
-        <UserPicker id={id} ariaLabel={ariaLabel} isMultiple={isList} directory={directory} value={asIds(value)} onChange={onChange} />
-      );
+      return <UserPicker {...idPicker} directory={directory} />;
     case 'dept':
-      return (
-        <DeptPicker id={id} ariaLabel={ariaLabel} isMultiple={isList} directory={directory} value={asIds(value)} onChange={onChange} />
-      );
+      return <DeptPicker {...idPicker} directory={directory} />;
     case 'job':
-      return (
-        <JobPicker
-          id={id}
-          ariaLabel={ariaLabel}
-          isMultiple={isList}
-          jobs={jobs}
-          isLoading={isJobsLoading}
-          value={asIds(value)}
-          onChange={onChange}
-        />
-      );
+      return <JobPicker {...idPicker} jobs={jobs} isLoading={isJobsLoading} />;
   }
 }

@@ -1,8 +1,9 @@
-import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { PlusOutlined } from '@ant-design/icons';
 import { Button, Form, Input, Select, Switch } from 'antd';
 import { FormDesignerTexts, ITEM_COLUMN_TYPE_LABELS, ITEM_COLUMN_TYPES, type FormField, type ItemColumn } from '@osp/shared';
 import { propIssues, type FieldIssues } from './check';
 import { OptionsEditor } from './OptionsEditor';
+import { RowButtons } from './RowButtons';
 import { addColumn, moveColumn, removeColumn, updateColumn } from './schema-editing';
 
 type ColumnsPatch = Pick<FormField, 'columns' | 'totalOf'>;
@@ -37,30 +38,14 @@ export function ColumnsEditor({ idPrefix, field, issues, onChange }: ColumnsEdit
             <div className="form-designer-columns__head">
               <span>{FormDesignerTexts.columnTitle(index + 1)}</span>
               <span>
-                <Button
-                  type="text"
-                  size="small"
-                  icon={<ArrowUpOutlined />}
-                  aria-label={FormDesignerTexts.columnUp(name)}
-                  disabled={index === 0}
-                  onClick={() => onChange({ ...source, ...moveColumn(source, index, index - 1) })}
-                />
-                <Button
-                  type="text"
-                  size="small"
-                  icon={<ArrowDownOutlined />}
-                  aria-label={FormDesignerTexts.columnDown(name)}
-                  disabled={index === columns.length - 1}
-                  onClick={() => onChange({ ...source, ...moveColumn(source, index, index + 1) })}
-                />
-                <Button
-                  type="text"
-                  size="small"
-                  danger
-                  icon={<DeleteOutlined />}
-                  aria-label={FormDesignerTexts.columnRemove(name)}
-                  disabled={columns.length <= 1}
-                  onClick={() => onChange(removeColumn(source, index))}
+                <RowButtons
+                  index={index}
+                  count={columns.length}
+                  upLabel={FormDesignerTexts.columnUp(name)}
+                  downLabel={FormDesignerTexts.columnDown(name)}
+                  removeLabel={FormDesignerTexts.columnRemove(name)}
+                  onMove={(to) => onChange({ ...source, ...moveColumn(source, index, to) })}
+                  onRemove={() => onChange(removeColumn(source, index))}
                 />
               </span>
             </div>

@@ -82,6 +82,24 @@ function ControlLikeness({ field, schema }: { field: FormField; schema: FormSche
   );
 }
 
+/** An icon button on a card: its click acts without also selecting the card. */
+function CardAction({ icon, label, disabled, onClick }: { icon: ReactNode; label: string; disabled?: boolean; onClick: () => void }) {
+  return (
+    <Button
+      type="text"
+      size="small"
+      icon={icon}
+      aria-label={label}
+      title={label}
+      disabled={disabled}
+      onClick={(event) => {
+        event.stopPropagation();
+        onClick();
+      }}
+    />
+  );
+}
+
 export interface FieldCardProps {
   id: string;
   field: FormField;
@@ -135,10 +153,6 @@ export function FieldCard({
       onSelect();
     }
   };
-  const stop = (action: () => void) => (event: { stopPropagation: () => void }) => {
-    event.stopPropagation();
-    action();
-  };
   return (
     <div
       ref={(node) => {
@@ -183,32 +197,19 @@ export function FieldCard({
           {field.sumOf !== undefined ? FormDesignerTexts.computed : FORM_FIELD_TYPE_LABELS[field.type]}
         </span>
         <span className="form-designer-card__actions">
-          <Button
-            type="text"
-            size="small"
+          <CardAction
             icon={<ArrowUpOutlined />}
-            aria-label={FormDesignerTexts.moveUp}
-            title={FormDesignerTexts.moveUp}
+            label={FormDesignerTexts.moveUp}
             disabled={index === 0}
-            onClick={stop(() => onMove(index - 1))}
+            onClick={() => onMove(index - 1)}
           />
-          <Button
-            type="text"
-            size="small"
+          <CardAction
             icon={<ArrowDownOutlined />}
-            aria-label={FormDesignerTexts.moveDown}
-            title={FormDesignerTexts.moveDown}
+            label={FormDesignerTexts.moveDown}
             disabled={index === count - 1}
-            onClick={stop(() => onMove(index + 1))}
+            onClick={() => onMove(index + 1)}
           />
-          <Button
-            type="text"
-            size="small"
-            icon={<CopyOutlined />}
-            aria-label={FormDesignerTexts.duplicate}
-            title={FormDesignerTexts.duplicate}
-            onClick={stop(onDuplicate)}
-          />
+          <CardAction icon={<CopyOutlined />} label={FormDesignerTexts.duplicate} onClick={onDuplicate} />
           <Popconfirm
             title={FormDesignerTexts.removeConfirm(label)}
             okText={FormDesignerTexts.removeOk}

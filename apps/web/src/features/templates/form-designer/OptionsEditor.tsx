@@ -1,6 +1,7 @@
-import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { PlusOutlined } from '@ant-design/icons';
 import { Button, Input } from 'antd';
 import { FormDesignerTexts, type FormField } from '@osp/shared';
+import { RowButtons } from './RowButtons';
 import { addOption, moveOption, removeOption, renameOption } from './schema-editing';
 
 type OptionsPatch = Pick<FormField, 'options' | 'defaultValue'>;
@@ -37,30 +38,14 @@ export function OptionsEditor({ label, options, defaultValue, issuesOf, onChange
               />
               {issues.length > 0 && <div className="form-designer-props__issue">{issues.join('；')}</div>}
             </div>
-            <Button
-              type="text"
-              size="small"
-              icon={<ArrowUpOutlined />}
-              aria-label={FormDesignerTexts.optionUp(n)}
-              disabled={index === 0}
-              onClick={() => onChange(moveOption(source, index, index - 1))}
-            />
-            <Button
-              type="text"
-              size="small"
-              icon={<ArrowDownOutlined />}
-              aria-label={FormDesignerTexts.optionDown(n)}
-              disabled={index === options.length - 1}
-              onClick={() => onChange(moveOption(source, index, index + 1))}
-            />
-            <Button
-              type="text"
-              size="small"
-              danger
-              icon={<DeleteOutlined />}
-              aria-label={FormDesignerTexts.optionRemove(n)}
-              disabled={options.length <= 1}
-              onClick={() => onChange(removeOption(source, index))}
+            <RowButtons
+              index={index}
+              count={options.length}
+              upLabel={FormDesignerTexts.optionUp(n)}
+              downLabel={FormDesignerTexts.optionDown(n)}
+              removeLabel={FormDesignerTexts.optionRemove(n)}
+              onMove={(to) => onChange(moveOption(source, index, to))}
+              onRemove={() => onChange(removeOption(source, index))}
             />
           </div>
         );
