@@ -56,6 +56,7 @@ export function DeptCreateDialog({ tree, parentId, onClose, onCreated }: DeptCre
       {/* Destroyed when hidden: each opening starts from these values. */}
       <Form<Values>
         form={form}
+        clearOnDestroy
         layout="vertical"
         name="dept-create"
         initialValues={{ name: '', parent_id: parentId ?? null }}

@@ -52,6 +52,7 @@ export function RoleDialog({ role, onClose, onSaved }: RoleDialogProps) {
       {/* Destroyed when hidden: each opening starts from the role it was opened for. */}
       <Form<Values>
         form={form}
+        clearOnDestroy
         layout="vertical"
         name="role"
         initialValues={role === 'new' || role === null ? { key: '', name: '' } : { key: role.key, name: role.name }}

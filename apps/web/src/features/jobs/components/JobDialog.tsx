@@ -45,6 +45,7 @@ export function JobDialog({ job, onClose, onSaved }: JobDialogProps) {
       {/* Destroyed when hidden: each opening starts from the job it was opened for. */}
       <Form<JobInput>
         form={form}
+        clearOnDestroy
         layout="vertical"
         name="job"
         initialValues={job === 'new' || job === null ? { name: '', description: '' } : { name: job.name, description: job.description }}

@@ -55,6 +55,7 @@ export function MemberDialog({ jobId, jobName, member, members, onClose }: Membe
     >
       <Form<Values>
         form={form}
+        clearOnDestroy
         layout="vertical"
         name="job-member"
         initialValues={{ dept_ids: member === 'new' || member === null ? [] : member.dept_ids }}

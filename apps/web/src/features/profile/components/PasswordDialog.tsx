@@ -42,7 +42,14 @@ export function PasswordDialog({ isOpen, onClose }: PasswordDialogProps) {
       onOk={() => form.submit()}
       onCancel={onClose}
     >
-      <Form<PasswordFormValues> form={form} name="password" layout="vertical" onFinish={handleFinish} className="password-form">
+      <Form<PasswordFormValues>
+        form={form}
+        clearOnDestroy
+        name="password"
+        layout="vertical"
+        onFinish={handleFinish}
+        className="password-form"
+      >
         <Form.Item name="oldPwd" label="旧密码" rules={passwordRules.oldPwd}>
           <Input.Password placeholder={PasswordMessages.oldPlaceholder} autoComplete="current-password" maxLength={128} />
         </Form.Item>

@@ -50,9 +50,10 @@ export function GroupDialog({ group, nextSort, onClose, onSaved }: GroupDialogPr
       confirmLoading={create.isPending || rename.isPending}
       destroyOnHidden
     >
-      {/* Destroyed when hidden: each opening starts from the group it was opened for. */}
+      {/* Destroyed when hidden, its values cleared with it (the form instance outlives the Form): each opening starts from the group it was opened for. */}
       <Form<Values>
         form={form}
+        clearOnDestroy
         layout="vertical"
         name="template-group"
         initialValues={{ name: group === 'new' || group === null ? '' : group.name }}

@@ -44,7 +44,7 @@ export function MoveDialog({ template, templates, groups, onClose }: MoveDialogP
       confirmLoading={sort.isPending}
       destroyOnHidden
     >
-      <Form<Values> form={form} layout="vertical" name="template-move" onFinish={(values) => void handleFinish(values)}>
+      <Form<Values> form={form} clearOnDestroy layout="vertical" name="template-move" onFinish={(values) => void handleFinish(values)}>
         <Form.Item
           name="group_id"
           label={TemplateAdminTexts.moveTarget}

@@ -52,6 +52,7 @@ export function TemplateCreateDialog({ isOpen, groups, groupId, hasIptv, onClose
     >
       <Form<Values>
         form={form}
+        clearOnDestroy
         layout="vertical"
         name="template-create"
         initialValues={{ name: '', group_id: groupId ?? groups[0]?.id, icon: 'FileTextOutlined', description: '', is_iptv: false }}
