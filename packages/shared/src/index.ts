@@ -1,5 +1,5 @@
 // First: every schema below reports in Chinese.
-import './common/zod-locale';
+export { installZodLocale } from './common/zod-locale';
 export * from './common/envelope';
 export * from './common/messages';
 export * from './common/validation';

@@ -24,4 +24,13 @@ const customError: z.core.$ZodErrorMap = (issue) => {
   return fallback(issue);
 };
 
-z.config({ customError });
+/**
+ * Installs the messages in zod (idempotent). Importing @osp/shared runs it (the server); the web bundle
+ * leaves this module out unless something calls it (apps/web/vite.config.ts), so a page that parses a zod
+ * schema in the browser calls it once.
+ */
+export function installZodLocale(): void {
+  z.config({ customError });
+}
+
+installZodLocale();

@@ -1,4 +1,7 @@
-import { FormSchemaMessages, FormSchemaZ, toFieldErrors, type FieldErrors, type FormSchema } from '@osp/shared';
+import { FormSchemaMessages, FormSchemaZ, installZodLocale, toFieldErrors, type FieldErrors, type FormSchema } from '@osp/shared';
+
+// The designer parses the form schema in the browser: its rules without a message of their own must answer in Chinese too.
+installZodLocale();
 
 /** Where the template API puts the form in its body, and so the first part of every form error key. */
 export const FORM_SCHEMA_KEY = 'form_schema';
