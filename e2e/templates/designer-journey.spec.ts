@@ -2,6 +2,7 @@ import { expect, test, type Browser, type Locator, type Page } from '@playwright
 import {
   ApprovalMessages,
   BillEditTexts,
+  TemplateDesignTexts,
   type BillDetail,
   type BillFlowView,
   type BillListRow,
@@ -288,4 +289,88 @@ test('[TEMPLATES] a save the server refuses marks the faulty node with its messa
   expect(stored.description).toBe('');
   await page.getByRole('tab', { name: '基础设置' }).click();
   await expect(page.getByLabel('说明', { exact: true })).toHaveValue('合同、证明用章');
+});
+
+test('[TEMPLATES] unsaved design work survives a reload: the designer offers it back, and 保存 drops the copy', async ({
+  page,
+  request,
+}) => {
+  const admin = await apiSignIn(request, 'admin');
+  const groups = await getData<TemplateGroup[]>(request, admin, '/api/template/groups');
+  const templateName = `会议室预订${Date.now() % 100_000}`;
+  const created = await sendData<TemplateDetail>(request, admin, 'POST', '/api/templates', {
+    group_id: groups[0]?.id,
+    name: templateName,
+    form_schema: { fields: [{ key: 'topic', type: 'text', label: '会议主题', required: true }] },
+    flow: {
+      nodes: [
+        { id: 'start', type: 'start', name: '发起', steps: [] },
+        {
+          id: 'leader',
+          type: 'approve',
+          name: '主管审批',
+          steps: [{ id: 's1', name: '直属主管', type: 'orsign', source: { kind: 'leader', levels: 1 } }],
+        },
+        { id: 'end', type: 'end', name: '结束', steps: [] },
+      ],
+      links: [
+        { id: 'a', from: 'start', to: 'leader' },
+        { id: 'b', from: 'leader', to: 'end' },
+      ],
+      settings: {},
+    },
+  });
+  await page.setViewportSize(VIEWPORTS.desktop);
+  await signInViaApi(page, 'admin');
+  await page.goto(`/office/templates/design?templateID=${created.id}`);
+  await page.getByRole('tab', { name: '表单设计' }).click();
+  await expect(fieldCard(page, 'topic')).toBeVisible();
+
+  // A field added and named, not saved.
+  await page.getByTestId('palette-number').click();
+  await properties(page).getByLabel('字段名称', { exact: true }).fill('参会人数');
+  const added = page.locator('[data-testid^="form-field-"]', { hasText: '参会人数' });
+  await expect(added).toBeVisible();
+  await expect(page.getByText(TemplateDesignTexts.unsaved, { exact: true })).toBeVisible();
+  await expect.poll(() => page.evaluate(() => Object.values(sessionStorage).join())).toContain('参会人数');
+  // Meanwhile the template changes on the server (another administrator's 保存).
+  const stored = await getData<TemplateDetail>(request, admin, `/api/templates/${created.id}`);
+  await sendData(request, admin, 'PUT', `/api/templates/${created.id}`, {
+    group_id: stored.group_id,
+    name: stored.name,
+    description: '仅限工作日',
+    icon: stored.icon,
+    status: stored.status,
+    form_schema: stored.form_schema,
+    flow: stored.flow,
+    starters: stored.starters,
+    publish: false,
+  });
+
+  // The leave guard's own prompt (beforeunload) is answered 离开: the copy in the tab is what keeps the work.
+  page.on('dialog', (dialog) => void dialog.accept());
+  await page.reload();
+  const offer = page.getByRole('alert').filter({ hasText: '未保存的修改' });
+  await expect(offer).toBeVisible();
+  await expect(offer).toContainText(TemplateDesignTexts.localCopyBaseChanged);
+  await expect(page.getByText(TemplateDesignTexts.unsaved, { exact: true })).toHaveCount(0);
+  await saveScreenshot(page, 'templates-design-local-copy-1440');
+  await button(offer, TemplateDesignTexts.localCopyRestore).click();
+  await expect(message(page, TemplateDesignTexts.localCopyRestored)).toBeVisible();
+  await expect(offer).toBeHidden();
+  await expect(page.getByText(TemplateDesignTexts.unsaved, { exact: true })).toBeVisible();
+  await page.getByRole('tab', { name: '表单设计' }).click();
+  await expect(added).toBeVisible();
+  await expect(fieldCard(page, 'topic')).toBeVisible();
+
+  // Saved, the copy is gone: a reload offers nothing.
+  await button(page, TemplateDesignTexts.save).click();
+  await expect(message(page, ApprovalMessages.draftSaved)).toBeVisible();
+  const saved = await getData<TemplateDetail>(request, admin, `/api/templates/${created.id}`);
+  expect(saved.form_schema.fields.map((field) => field.label)).toEqual(['会议主题', '参会人数']);
+  await page.reload();
+  await expect(page.getByRole('heading', { name: templateName })).toBeVisible();
+  await expect(page.getByText(TemplateDesignTexts.unsaved, { exact: true })).toHaveCount(0);
+  await expect(page.getByRole('alert').filter({ hasText: '未保存的修改' })).toHaveCount(0);
+  expect(await page.evaluate(() => Object.keys(sessionStorage).filter((key) => key.startsWith('osp.template-design.')))).toEqual([]);
 });

@@ -90,6 +90,11 @@ export const TemplateDesignTexts = {
   userPlaceholder: '搜索姓名或部门',
   iptvReadonly: (isIptv: boolean) => (isIptv ? '是（创建后不能更改）' : '否（创建后不能更改）'),
   errorsIn: (tab: string, count: number) => `${tab}中有 ${count} 处需要修改`,
+  localCopyFound: (time: string) => `发现 ${time} 未保存的修改，是否恢复？`,
+  localCopyBaseChanged: '此后模板已被修改，恢复后再保存将覆盖那些修改。',
+  localCopyRestore: '恢复未保存的修改',
+  localCopyDiscard: '放弃',
+  localCopyRestored: '已恢复未保存的修改',
 } as const;
 
 /**

@@ -26,12 +26,13 @@ import {
   type FormValues,
 } from '../../../components/bill-form';
 import { ButtonGuarded } from '../../../components/ButtonGuarded';
+import { dropLocalCopy, isNewerThanSaved, writeLocalCopy } from '../../../components/local-copy';
 import { toast } from '../../../components/toast';
 import { useLeaveGuard } from '../../../components/useLeaveGuard';
 import { formatDateTime } from '../../../utils/datetime';
 import { detailPath } from '../detail/flow-display';
+import { billCopyKey, readBillCopy, type BillCopy } from './bill-copy';
 import { stepOfMessage, type ChosenStep } from './edit-path';
-import { dropLocalCopy, isNewerThanSaved, localCopyKey, readLocalCopy, writeLocalCopy, type LocalCopy } from './local-copy';
 
 export interface SavedBill {
   id: number;
@@ -91,13 +92,13 @@ export function BillEditor({ templateId, schema, chosenSteps, bill, initialValue
 
   // What was typed and not saved yet survives the browser's back button, a reload or a crash.
   const { data: profile } = useProfile();
-  const copyKey = profile ? localCopyKey(profile.id, templateId, saved?.id) : null;
-  const [offeredCopy, setOfferedCopy] = useState<LocalCopy | null>(null);
+  const copyKey = profile ? billCopyKey(profile.id, templateId, saved?.id) : null;
+  const [offeredCopy, setOfferedCopy] = useState<BillCopy | null>(null);
   const [checkedKey, setCheckedKey] = useState<string | null>(null);
   if (copyKey !== null && checkedKey !== copyKey) {
     // Once per key (state derived from the key): the copy left by an earlier visit, if newer than the bill.
     setCheckedKey(copyKey);
-    const copy = readLocalCopy(sessionStorage, copyKey);
+    const copy = readBillCopy(sessionStorage, copyKey);
     setOfferedCopy(copy && isNewerThanSaved(copy, bill?.updated_at) ? copy : null);
   }
   const copyTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
@@ -107,7 +108,7 @@ export function BillEditor({ templateId, schema, chosenSteps, bill, initialValue
     clearTimeout(copyTimer.current);
     copyTimer.current = setTimeout(() => {
       const values = form.getFieldsValue(true) as Values;
-      writeLocalCopy(sessionStorage, copyKey, {
+      writeLocalCopy<BillCopy>(sessionStorage, copyKey, {
         savedAt: new Date().toISOString(),
         title: values.title,
         form: toPayload(schema, values.form),
@@ -119,7 +120,7 @@ export function BillEditor({ templateId, schema, chosenSteps, bill, initialValue
     clearTimeout(copyTimer.current);
     for (const key of keys) if (key !== null) dropLocalCopy(sessionStorage, key);
   };
-  const restoreLocalCopy = (copy: LocalCopy) => {
+  const restoreLocalCopy = (copy: BillCopy) => {
     form.setFieldsValue({
       title: copy.title,
       form: toEditorValues(schema, copy.form as FormValues),
@@ -182,7 +183,7 @@ export function BillEditor({ templateId, schema, chosenSteps, bill, initialValue
     try {
       const next = await saveDraft(values, payload);
       setIsDirty(false);
-      forgetLocalCopies(copyKey, profile ? localCopyKey(profile.id, templateId, next.id) : null);
+      forgetLocalCopies(copyKey, profile ? billCopyKey(profile.id, templateId, next.id) : null);
       toast.success(ApprovalMessages.saved);
     } catch (error) {
       showServerErrors(error);
@@ -216,7 +217,7 @@ export function BillEditor({ templateId, schema, chosenSteps, bill, initialValue
         ...(chosenSteps.length > 0 ? { chosen_handlers: chosen } : {}),
       });
       setIsDirty(false);
-      forgetLocalCopies(copyKey, profile ? localCopyKey(profile.id, templateId, target.id) : null);
+      forgetLocalCopies(copyKey, profile ? billCopyKey(profile.id, templateId, target.id) : null);
       toast.success(result.resubmitted ? ApprovalMessages.resubmitted : ApprovalMessages.released);
       void navigate(detailPath({ id: result.id, status: result.status }, 'mine', 'edit'), { replace: true });
     } catch (error) {
