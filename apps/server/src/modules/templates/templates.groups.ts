@@ -145,7 +145,7 @@ export async function sortGroups(ctx: AppContext, actor: Actor, body: unknown): 
     if (JSON.stringify(before) === JSON.stringify(order)) return;
     for (const [index, id] of order.entries()) {
       const sort = (index + 1) * 10;
-      if (byId.get(id)?.sort !== sort) await trx.updateTable('template_groups').set({ sort }).where('id', '=', id).execute();
+      if (byId.get(id)?.sort !== sort) await repo.setGroupSort(trx, id, sort);
     }
     await recordOperation(trx, actor, {
       itemType: GROUP_ITEM,

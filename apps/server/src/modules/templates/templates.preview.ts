@@ -19,7 +19,7 @@ import { jobIdsOf, userCards } from '../bills/bills.repo';
 import { loadDirectory } from '../bills/directory';
 import { checkFlow } from './templates.flow';
 import { authorizeTemplateAdmin } from './templates.policy';
-import { activeUserIds } from './templates.repo';
+import { activeUserDept } from './templates.repo';
 
 /**
  * POST /api/templates/flow-preview (the designer's 预览): an unsaved form and flow run against sample values
@@ -49,10 +49,8 @@ export async function previewFlow(ctx: AppContext, caller: Caller, body: unknown
   await checkFlow(ctx.db, input.flow, input.form_schema);
 
   const initiatorId = input.initiator_id ?? caller.userId;
-  if (!(await activeUserIds(ctx.db, [initiatorId])).has(initiatorId)) {
-    throw new ValidationError({ initiator_id: [ApprovalMessages.previewInitiatorMissing] });
-  }
-  const user = await ctx.db.selectFrom('users').select(['dept_id']).where('id', '=', initiatorId).executeTakeFirstOrThrow();
+  const user = await activeUserDept(ctx.db, initiatorId);
+  if (!user) throw new ValidationError({ initiator_id: [ApprovalMessages.previewInitiatorMissing] });
   const initiator: Initiator = { userId: initiatorId, deptId: user.dept_id ?? 0, jobIds: await jobIdsOf(ctx.db, initiatorId) };
   const ruleInput: RuleInput = { form: input.form, initiator };
 

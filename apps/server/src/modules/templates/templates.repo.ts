@@ -316,6 +316,19 @@ export async function activeUserIds(db: Db, ids: readonly number[]): Promise<Set
   return new Set(rows.map((r) => r.id));
 }
 
+/** An active user's department (a flow preview's initiator), or undefined for an unknown or disabled user. */
+export function activeUserDept(db: Db, id: number) {
+  return db.selectFrom('users').select(['dept_id']).where('id', '=', id).where('status', '=', 1).executeTakeFirst();
+}
+
+export async function templateVersionNo(db: Db, id: number): Promise<number> {
+  return (await db.selectFrom('templates').select('version_no').where('id', '=', id).executeTakeFirstOrThrow()).version_no;
+}
+
+export async function setGroupSort(db: Db, id: number, sort: number): Promise<void> {
+  await db.updateTable('template_groups').set({ sort }).where('id', '=', id).execute();
+}
+
 /**
  * How each of `ids` that is not an active user is named to the administrator: a disabled user by name
  * (they know who that is), an id that never was a user as itself (ApprovalMessages.usersMissing).

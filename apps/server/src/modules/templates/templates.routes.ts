@@ -6,6 +6,7 @@ import { ok } from '../../http/envelope';
 import * as flows from './templates.flow';
 import * as groups from './templates.groups';
 import * as preview from './templates.preview';
+import { copyTemplate } from './templates.copy';
 import * as templates from './templates.service';
 
 /**
@@ -63,7 +64,7 @@ export function templatesRoutes(ctx: AppContext) {
         return ok(null, ApprovalMessages.deleted);
       });
       app.post(`${prefix}/:id/copy`, async (request) => {
-        const copy = await templates.copyTemplate(ctx, actorOf(request), request.params, iptv);
+        const copy = await copyTemplate(ctx, actorOf(request), request.params, iptv);
         return ok(copy, ApprovalMessages.templateCopied(copy.name));
       });
       app.post(`${prefix}/:id/favorite`, async (request) => {

@@ -2,7 +2,6 @@ import {
   ApprovalMessages,
   FlowGraphZ,
   FormSchemaZ,
-  TEMPLATE_NAME_MAX,
   TemplateIdZ,
   TemplateInputZ,
   TemplateListQueryZ,
@@ -69,7 +68,7 @@ export async function listTemplates(ctx: AppContext, caller: Caller, query: unkn
 }
 
 /** A template the caller may read, of the kind the route serves (an IPTV id on /api/templates is not found). */
-async function readableTemplate(db: Db, caller: Caller, id: number, iptv: boolean): Promise<repo.TemplateRow> {
+export async function readableTemplate(db: Db, caller: Caller, id: number, iptv: boolean): Promise<repo.TemplateRow> {
   const row = await repo.findTemplate(db, id);
   if (!row || row.is_iptv !== (iptv ? 1 : 0)) throw new NotFoundError(ApprovalMessages.templateNotFound);
   authorizeTemplateRead(caller, iptv);
@@ -134,10 +133,6 @@ function refuseKindChange(body: unknown, iptv: boolean): void {
   if (asked !== undefined && asked !== null && Number(asked) !== (iptv ? 1 : 0)) {
     throw new ValidationError({ is_iptv: [ApprovalMessages.iptvFlagFixed] });
   }
-}
-
-async function versionNoOf(db: Db, id: number): Promise<number> {
-  return (await db.selectFrom('templates').select('version_no').where('id', '=', id).executeTakeFirstOrThrow()).version_no;
 }
 
 export async function createTemplate(ctx: AppContext, actor: Actor, body: unknown, iptv: boolean): Promise<TemplateDetail> {
@@ -226,7 +221,7 @@ export async function updateTemplate(
     let what = clauses.filter((c) => c !== '').join('，');
     if (what !== '' && flow && !input.publish) what += '（已保存，未发布）';
     // Publishing what an earlier save left unpublished changes nothing else, but is a change all the same.
-    if (what === '' && published) what = `发布为第 ${await versionNoOf(trx, id)} 版`;
+    if (what === '' && published) what = `发布为第 ${await repo.templateVersionNo(trx, id)} 版`;
     if (what === '') return;
     await recordOperation(trx, actor, {
       itemType: templateItemType(iptv),
@@ -263,54 +258,6 @@ export async function deleteTemplate(ctx: AppContext, actor: Actor, params: unkn
       before: { name: row.name, group: row.group_name, status: statusText(row.status), nodes: flow?.nodes.map((n) => n.name) ?? [] },
     });
   });
-}
-
-/** 「名称（副本）」, then 「名称（副本2）」… until free; the name is shortened so that the whole fits. */
-async function copyName(db: Db, name: string): Promise<string> {
-  for (let n = 1; ; n++) {
-    const suffix = n === 1 ? '（副本）' : `（副本${n}）`;
-    const candidate = `${name.slice(0, TEMPLATE_NAME_MAX - suffix.length)}${suffix}`;
-    if (!(await repo.findTemplateByName(db, candidate))) return candidate;
-  }
-}
-
-/**
- * POST /api/templates/{id}/copy: a new template in the same group with the working form, flow, starters,
- * icon and description, disabled until an administrator enables it. When the source has a flow the copy
- * is published at once, so enabling it is all that is left.
- */
-export async function copyTemplate(ctx: AppContext, actor: Actor, params: unknown, iptv: boolean): Promise<TemplateDetail> {
-  authorizeTemplateWrite(actor.caller, iptv);
-  const { id } = parse(TemplateIdZ, params);
-  const copyId = await ctx.db.transaction().execute(async (trx) => {
-    const row = await readableTemplate(trx, actor.caller, id, iptv);
-    const [flow, starters] = await Promise.all([repo.loadWorkingFlow(trx, id, row.flow_settings), repo.startersOf(trx, id)]);
-    const schema = FormSchemaZ.parse(JSON.parse(row.form_schema));
-    const name = await copyName(trx, row.name);
-    const templateId = await repo.insertTemplate(trx, {
-      group_id: row.group_id,
-      name,
-      description: row.description,
-      icon: row.icon,
-      status: 0,
-      is_iptv: row.is_iptv,
-      form_schema: schema,
-    });
-    await repo.writeStarters(trx, templateId, starters);
-    if (flow) {
-      const written = await repo.writeWorkingFlow(trx, templateId, flow);
-      await repo.publishVersion(trx, templateId, name, schema, written);
-    }
-    await recordOperation(trx, actor, {
-      itemType: templateItemType(iptv),
-      itemId: templateId,
-      action: 'create',
-      summary: `复制审批模板「${row.name}」为「${name}」（${statusText(0)}）`,
-      after: { ...templateFacts({ ...row, name, status: 0, group: row.group_name, schema, flow, starters }), copied_from: row.name },
-    });
-    return templateId;
-  });
-  return getTemplate(ctx, actor.caller, { id: copyId }, iptv);
 }
 
 /** A personal preference, not a change to shared data: not in the operation log. */
