@@ -1,22 +1,20 @@
-import { Alert, App, Badge, Button, Flex, Form, Result, Skeleton, Tabs } from 'antd';
+import { App, Badge, Form, Result, Skeleton, Tabs } from 'antd';
 import { ApprovalMessages, TemplateDesignTexts, type FlowGraph, type FormSchema, type TemplateDetail } from '@osp/shared';
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { ApiError } from '../../../api/client';
 import { draftOf, inputOf, useAdminTemplate, useSaveTemplate, type TemplateDraft } from '../../../api/templates';
-import { useProfile } from '../../../api/user';
-import { dropLocalCopy, writeLocalCopy } from '../../../components/local-copy';
 import { toast } from '../../../components/toast';
 import { useLeaveGuard } from '../../../components/useLeaveGuard';
-import { formatDateTime } from '../../../utils/datetime';
 import { checkFlow, FlowDesigner } from '../flow-designer';
 import { checkFormSchema, FormDesigner } from '../form-designer';
 import { BasicSettings, type BasicValues } from './BasicSettings';
 import { DesignHeader } from './DesignHeader';
 import { idParam, TEMPLATE_ADMIN_PATH } from './design-path';
 import { isSameDraft } from './draft';
-import { copyStep, copyToOffer, draftCopyKey, isBaseChanged, readDraftCopy, type DraftCopy } from './draft-copy';
+import { DraftCopyOffer } from './DraftCopyOffer';
 import { errorCount, firstTabWithErrors, NO_ERRORS, routeErrors, type DesignTab, type RoutedErrors } from './error-routing';
+import { useDraftCopy } from './useDraftCopy';
 import './design.css';
 
 const TAB_LABELS: Record<DesignTab, string> = {
@@ -55,40 +53,15 @@ function TemplateDesigner({ detail }: { detail: TemplateDetail }) {
   const isDirty = useMemo(() => !isSameDraft(draft, saved), [draft, saved]);
   useLeaveGuard(isDirty, '.template-design');
 
-  // Unsaved work also survives a reload, a crash or the browser's back button, which the guard cannot hold.
-  const { data: profile } = useProfile();
-  const copyKey = profile ? draftCopyKey(profile.id, detail.id, isIptv) : null;
-  // The server's updated_at the working copy started from; a save here moves it on.
-  const [baseVersionKey, setBaseVersionKey] = useState(detail.updated_at);
-  const [offeredCopy, setOfferedCopy] = useState<DraftCopy | null>(null);
-  const [checkedKey, setCheckedKey] = useState<string | null>(null);
-  if (copyKey !== null && checkedKey !== copyKey) {
-    // Once (state derived from the key): the copy an earlier visit left, if it differs from what was loaded.
-    setCheckedKey(copyKey);
-    setOfferedCopy(copyToOffer(readDraftCopy(sessionStorage, copyKey), initial));
-  }
-  useEffect(() => {
-    if (copyKey === null) return;
-    const step = copyStep(draft, saved, offeredCopy !== null);
-    // Written at once, not after a pause: a reload straight after an edit must find it.
-    if (step === 'write') writeLocalCopy<DraftCopy>(sessionStorage, copyKey, { savedAt: new Date().toISOString(), baseVersionKey, draft });
-    else if (step === 'drop') dropLocalCopy(sessionStorage, copyKey);
-  }, [copyKey, draft, saved, baseVersionKey, offeredCopy]);
-
-  const restoreCopy = (copy: DraftCopy) => {
+  const draftCopy = useDraftCopy(detail, initial, draft, saved);
+  const restoreCopy = () => {
+    const copy = draftCopy.take();
+    if (!copy) return;
     setDraft(copy.draft);
-    // The restored work still starts from the template the copy was read from (此后模板已被修改 stays true).
-    setBaseVersionKey(copy.baseVersionKey);
     // 基础设置 is a form of its own that read the loaded values once.
     basicForm.setFieldsValue(basicOf(copy.draft));
     setErrors(NO_ERRORS);
-    setOfferedCopy(null);
     toast.success(TemplateDesignTexts.localCopyRestored);
-  };
-
-  const discardCopy = () => {
-    if (copyKey !== null) dropLocalCopy(sessionStorage, copyKey);
-    setOfferedCopy(null);
   };
 
   /** The checks a save would fail, run here first so that their faults show without a round trip. */
@@ -118,7 +91,7 @@ function TemplateDesigner({ detail }: { detail: TemplateDetail }) {
     try {
       const stored = await save.mutateAsync({ id: detail.id, isIptv, input: inputOf(sent, publish) });
       setSaved(sent);
-      setBaseVersionKey(stored.updated_at);
+      draftCopy.saved(stored.updated_at);
       setErrors(NO_ERRORS);
       toast.success(publish ? ApprovalMessages.templatePublished : ApprovalMessages.draftSaved);
     } catch (error) {
@@ -216,23 +189,12 @@ function TemplateDesigner({ detail }: { detail: TemplateDetail }) {
         onSave={() => void handleSave()}
         onPublish={() => void handlePublish()}
       />
-      {offeredCopy && (
-        <Alert
-          className="template-design__notice"
-          type={isBaseChanged(offeredCopy, detail.updated_at) ? 'warning' : 'info'}
-          showIcon
-          title={TemplateDesignTexts.localCopyFound(formatDateTime(offeredCopy.savedAt))}
-          description={isBaseChanged(offeredCopy, detail.updated_at) ? TemplateDesignTexts.localCopyBaseChanged : undefined}
-          action={
-            <Flex gap={8} wrap>
-              <Button size="small" type="primary" onClick={() => restoreCopy(offeredCopy)}>
-                {TemplateDesignTexts.localCopyRestore}
-              </Button>
-              <Button size="small" onClick={discardCopy}>
-                {TemplateDesignTexts.localCopyDiscard}
-              </Button>
-            </Flex>
-          }
+      {draftCopy.offered && (
+        <DraftCopyOffer
+          copy={draftCopy.offered}
+          currentVersionKey={detail.updated_at}
+          onRestore={restoreCopy}
+          onDiscard={draftCopy.discard}
         />
       )}
       <Tabs
