@@ -25,6 +25,7 @@ import { holidayRoutes } from './modules/holiday/holiday.routes';
 import { jobsRoutes } from './modules/jobs/jobs.routes';
 import { menusRoutes } from './modules/menus/menus.routes';
 import { passwordResetRoutes } from './modules/password-reset/password-reset.routes';
+import { clientOf, recordSecurityEvent } from './modules/security-log/security-log.service';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { syslogRoutes } from './modules/syslog/syslog.routes';
 import { templatesRoutes } from './modules/templates/templates.routes';
@@ -82,7 +83,21 @@ export async function buildApp({ config, database, logger = true }: BuildAppOpti
   registerSecurityHeaders(app);
   await app.register(multipart, { limits: { fileSize: config.avatar.maxBytes, files: 1, fields: 10 } });
 
-  registerErrorHandling(app);
+  registerErrorHandling(app, {
+    onForbidden: async (request, error) => {
+      try {
+        await recordSecurityEvent(ctx.db, {
+          event: 'authz_fail',
+          userId: request.caller?.userId ?? null,
+          username: request.caller?.username ?? '',
+          client: clientOf(request),
+          detail: `${request.method} ${request.url.split('?')[0] ?? ''}：${error.message}`,
+        });
+      } catch (failure) {
+        request.log.error({ err: failure }, 'security event not recorded');
+      }
+    },
+  });
 
   await app.register(healthRoutes(ctx));
   await app.register(settingsRoutes(ctx));

@@ -9,6 +9,7 @@ import { billTracks } from './migrations/0007-bill-tracks';
 import { files } from './migrations/0008-files';
 import { todoArrival } from './migrations/0009-todo-arrival';
 import { templateDesigner } from './migrations/0010-template-designer';
+import { securityEvents } from './migrations/0011-security-events';
 
 /** Migrations in order. Names sort as they run; never rename or edit one that has shipped. */
 function migrationsFor(handle: DbHandle): Record<string, Migration> {
@@ -22,6 +23,7 @@ function migrationsFor(handle: DbHandle): Record<string, Migration> {
     '0008-files': files(kit),
     '0009-todo-arrival': todoArrival(),
     '0010-template-designer': templateDesigner(),
+    '0011-security-events': securityEvents(kit),
   };
 }
 

@@ -20,6 +20,7 @@ export interface Database {
   article_view_confirms: ArticleViewConfirmsTable;
   settings: SettingsTable;
   operation_logs: OperationLogsTable;
+  security_events: SecurityEventsTable;
   password_resets: PasswordResetsTable;
   password_reset_requests: PasswordResetRequestsTable;
   template_groups: TemplateGroupsTable;
@@ -184,6 +185,20 @@ export interface OperationLogsTable {
   /** JSON of the changed fields before and after; secrets are never written here. */
   before_json: string | null;
   after_json: string | null;
+}
+
+/** One security event (issue 11): who, from where, when; never a password or token. */
+export interface SecurityEventsTable {
+  id: Generated<number>;
+  created_at: string;
+  /** An OWASP Logging Vocabulary name (packages/shared SECURITY_EVENTS). */
+  event: string;
+  user_id: number | null;
+  username: Generated<string>;
+  ip: Generated<string>;
+  user_agent: Generated<string>;
+  /** What was refused or changed, in words; user-entered text is stored as text. */
+  detail: Generated<string>;
 }
 
 /** A single-use password-reset link: only the SHA-256 of its token is stored. */

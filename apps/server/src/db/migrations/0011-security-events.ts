@@ -1,0 +1,31 @@
+import type { Kysely } from 'kysely';
+import type { ColumnKit } from './columns';
+
+/**
+ * The security trace (issue 11, item 8): sign-ins, locks, password changes and resets, permission
+ * denials and role changes, each with who, from where and when. Its own table, because the sign-in
+ * counters (login_failures) are swept and the trace must outlive them; it never holds a password or
+ * a token. `user_id` is null where nobody is known (a failed sign-in for a name that does not exist).
+ */
+export function securityEvents(kit: ColumnKit) {
+  return {
+    async up(db: Kysely<unknown>): Promise<void> {
+      await db.schema
+        .createTable('security_events')
+        .addColumn('id', kit.id, kit.idOptions)
+        .addColumn('created_at', kit.timestamp, (c) => c.notNull())
+        .addColumn('event', 'varchar(48)', (c) => c.notNull())
+        .addColumn('user_id', 'integer')
+        .addColumn('username', 'varchar(64)', (c) => c.notNull().defaultTo(''))
+        .addColumn('ip', 'varchar(64)', (c) => c.notNull().defaultTo(''))
+        .addColumn('user_agent', 'varchar(255)', (c) => c.notNull().defaultTo(''))
+        .addColumn('detail', 'varchar(500)', (c) => c.notNull().defaultTo(''))
+        .execute();
+      await db.schema.createIndex('security_events_created_idx').on('security_events').column('created_at').execute();
+      await db.schema.createIndex('security_events_user_idx').on('security_events').columns(['user_id', 'created_at']).execute();
+    },
+    async down(db: Kysely<unknown>): Promise<void> {
+      await db.schema.dropTable('security_events').execute();
+    },
+  };
+}
