@@ -21,8 +21,8 @@ function okButton(box: Locator, label: string): Locator {
 
 /** The detail page's 403 for a reader the bill is not for, told once (one toast, not one per call). */
 async function expectRefused(page: Page): Promise<void> {
-  await expect(page.locator('.ant-result-403').filter({ hasText: ApprovalMessages.billForbidden })).toBeVisible();
-  await expect(page.locator('.ant-message-notice').filter({ hasText: ApprovalMessages.billForbidden })).toHaveCount(1);
+  await expect(page.locator('.ant-result-403').filter({ hasText: ApprovalMessages.billUnavailable })).toBeVisible();
+  await expect(page.locator('.ant-message-notice').filter({ hasText: ApprovalMessages.billUnavailable })).toHaveCount(1);
   await expect(page.locator('.bill-summary__title')).toHaveCount(0);
 }
 

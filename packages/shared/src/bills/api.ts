@@ -49,7 +49,11 @@ export const ApprovalMessages = {
   usersMissing: (who: readonly (number | string)[]) => `用户不存在或已停用：${who.join('、')}`,
   deptsMissing: (ids: readonly number[]) => `部门不存在：${ids.join('、')}`,
   billNotFound: '单据不存在或已被删除',
-  billForbidden: '您无权查看该单据',
+  /**
+   * A bill the caller may not see answers exactly as one that does not exist (ASVS 4.0 V4.2.1, issue 11):
+   * one message, one status (403), so nobody learns which ids exist. docs/security.md.
+   */
+  billUnavailable: '单据不存在或您无权查看',
   notInitiator: '只有发起人可以执行此操作',
   notHandler: '您当前没有需要处理的审批任务',
   notEditable: '只有草稿、被驳回或已撤回的单据可以修改',

@@ -97,8 +97,8 @@ describe('PATCH /api/bills/{id}/replication', () => {
     const long = await call('zhangsan', 'PATCH', `/api/bills/${bill.id}/replication`, { title: '长'.repeat(101) });
     expect(long.body).toMatchObject({ status_code: 422, data: { errors: { title: ['标题不能超过 100 个字'] } } });
     expect((await call('zhangsan', 'PATCH', '/api/bills/999999/replication')).body).toMatchObject({
-      status_code: 404,
-      message: ApprovalMessages.billNotFound,
+      status_code: 403,
+      message: ApprovalMessages.billUnavailable,
     });
 
     const draft = await call<BillDetail>('zhangsan', 'POST', '/api/bills', { template_id: expenseId, form: {} });
@@ -273,7 +273,7 @@ describe('PATCH /api/bills/{id}/track and /untrack', () => {
     for (const action of ['track', 'untrack']) {
       const result = await call('zhaoliu', 'PATCH', `/api/bills/${bill.id}/${action}`, {});
       expect(result.status).toBe(403);
-      expect(result.body).toMatchObject({ status_code: 403, message: ApprovalMessages.billForbidden });
+      expect(result.body).toMatchObject({ status_code: 403, message: ApprovalMessages.billUnavailable });
     }
     const draft = await call<BillDetail>('zhangsan', 'POST', '/api/bills', { template_id: expenseId, form: {} });
     expect(draft.body.data.abilities.track).toBe(false);

@@ -8,12 +8,18 @@ import { isHandlerOf, isSharedWith, type BillRow, type BillView } from './bills.
 /**
  * Who may do what with a bill (issue 4):
  * - read: its initiator, its past and current handlers (acting, original, or represented), the users it was
- *   shared with, and holders of `bill_admin`; everyone else 403;
+ *   shared with, and holders of `bill_admin`; everyone else gets `billUnavailable()`, the very answer a
+ *   bill that does not exist gets, so that the answer tells nobody which ids exist (docs/security.md);
  * - operate (agree, reject, back, transfer): only the current acting handler of the task (checked again by
  *   the engine inside the transaction);
  * - edit, delete, release/resubmit, withdraw, abandon, replicate: only the initiator;
  * - share a submitted bill: its initiator and `bill_admin`; close: only `bill_admin`.
  */
+
+/** The one answer for "no such bill" and "not your bill" (HTTP 403, ApprovalMessages.billUnavailable). */
+export function billUnavailable(): ForbiddenError {
+  return new ForbiddenError(ApprovalMessages.billUnavailable);
+}
 
 export function isBillAdmin(caller: Caller): boolean {
   return caller.permissions.includes('bill_admin');
@@ -45,7 +51,7 @@ export async function canReadBill(db: Db, caller: Caller, bill: Pick<BillRow, 'i
 export function authorizeReadOfView(caller: Caller, view: Pick<BillView, 'bill' | 'state' | 'shared'>): void {
   const decision = readDecision(caller, view.bill);
   const allowed = decision === 'allowed' || (decision === 'related' && (view.shared || isHandlerIn(view.state, caller.userId)));
-  if (!allowed) throw new ForbiddenError(ApprovalMessages.billForbidden);
+  if (!allowed) throw billUnavailable();
 }
 
 /** Sharing widens who reads a bill, so only those answerable for it may: its initiator and bill administrators. */
@@ -54,9 +60,15 @@ export function canShareBill(caller: Caller, bill: Pick<BillRow, 'initiator_id' 
 }
 
 export async function authorizeRead(db: Db, caller: Caller, bill: Pick<BillRow, 'id' | 'initiator_id' | 'status'>): Promise<void> {
-  if (!(await canReadBill(db, caller, bill))) throw new ForbiddenError(ApprovalMessages.billForbidden);
+  if (!(await canReadBill(db, caller, bill))) throw billUnavailable();
 }
 
-export function authorizeInitiator(caller: Caller, bill: Pick<BillRow, 'initiator_id'>): void {
-  if (bill.initiator_id !== caller.userId) throw new ForbiddenError(ApprovalMessages.notInitiator);
+/**
+ * Only the initiator edits, releases, withdraws, abandons or replicates. A reader of the bill (a handler)
+ * is told so; anyone else gets the answer of a bill that does not exist.
+ */
+export async function authorizeInitiator(db: Db, caller: Caller, bill: Pick<BillRow, 'id' | 'initiator_id' | 'status'>): Promise<void> {
+  if (bill.initiator_id === caller.userId) return;
+  if (!(await canReadBill(db, caller, bill))) throw billUnavailable();
+  throw new ForbiddenError(ApprovalMessages.notInitiator);
 }

@@ -35,7 +35,7 @@ import { attachmentCards, attachmentIdsOf, linkAttachments } from '../files/atta
 import { activeUserIds } from '../templates/templates.repo';
 import { authorizeTemplateRead, hasIptvAccess } from '../templates/templates.policy';
 import { authorizeStart } from '../templates/templates.service';
-import { authorizeInitiator, authorizeReadOfView, canShareBill, isBillAdmin } from './bills.policy';
+import { authorizeInitiator, authorizeReadOfView, billUnavailable, canShareBill, isBillAdmin } from './bills.policy';
 import { presentFlow, presentHistory, presentRecord } from './bills.presenter';
 import * as repo from './bills.repo';
 import {
@@ -75,12 +75,17 @@ const VERSION_RETRIES = 3;
  * ever bypass the lock, the whole operation is re-run on the fresh state (the engine then decides, e.g.
  * "already handled"), and only after repeated conflicts does the caller get 409.
  */
-export async function mutate<T>(ctx: AppContext, billId: number, fn: (trx: Db, bill: repo.BillRow) => Promise<T>): Promise<T> {
+export async function mutate<T>(
+  ctx: AppContext,
+  billId: number,
+  fn: (trx: Db, bill: repo.BillRow) => Promise<T>,
+  missing: () => AppError = billUnavailable,
+): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
       return await ctx.db.transaction().execute(async (trx) => {
         const bill = await repo.lockBill(trx, ctx.engine, billId);
-        if (!bill) throw new NotFoundError(ApprovalMessages.billNotFound);
+        if (!bill) throw missing();
         return fn(trx, bill);
       });
     } catch (error) {
@@ -142,7 +147,7 @@ export async function runEngine(
 
 export async function requireBill(db: Db, id: number): Promise<repo.BillRow> {
   const bill = await repo.findBill(db, id);
-  if (!bill) throw new NotFoundError(ApprovalMessages.billNotFound);
+  if (!bill) throw billUnavailable();
   return bill;
 }
 
@@ -171,9 +176,9 @@ function abilitiesOf(caller: Caller, bill: repo.BillRow, state: BillState, flow:
 }
 
 /** A bill as its reader sees it: one statement (bills.repo `loadBillView`), the read rule, its pinned version. */
-async function loadForRead(ctx: AppContext, caller: Caller, billId: number, notFound: string = ApprovalMessages.billNotFound) {
+async function loadForRead(ctx: AppContext, caller: Caller, billId: number) {
   const view = await repo.loadBillView(ctx.db, billId, caller.userId);
-  if (!view) throw new NotFoundError(notFound);
+  if (!view) throw billUnavailable();
   authorizeReadOfView(caller, view);
   const pinned = await versionOf(ctx, ctx.db, view.bill, view.template?.current_version_id ?? null);
   return { ...view, pinned };
@@ -333,7 +338,7 @@ export async function updateBill(ctx: AppContext, caller: Caller, params: unknow
   const { id } = parse(BillIdZ, params);
   const input = parse(BillUpdateZ, body);
   await mutate(ctx, id, async (trx, bill) => {
-    authorizeInitiator(caller, bill);
+    await authorizeInitiator(trx, caller, bill);
     if (!EDITABLE.includes(bill.status as BillStatus)) throw new ConflictError(ApprovalMessages.notEditable);
     checkVersion(bill, input.version);
     const values: Record<string, unknown> = {};
@@ -355,7 +360,7 @@ export async function putItems(ctx: AppContext, caller: Caller, params: unknown,
   const { id } = parse(BillIdZ, params);
   const input = parse(BillItemsInputZ, body);
   await mutate(ctx, id, async (trx, bill) => {
-    authorizeInitiator(caller, bill);
+    await authorizeInitiator(trx, caller, bill);
     if (!EDITABLE.includes(bill.status as BillStatus)) throw new ConflictError(ApprovalMessages.notEditable);
     checkVersion(bill, input.version);
     const pinned = await versionOf(ctx, trx, bill);
@@ -372,7 +377,7 @@ export async function putItems(ctx: AppContext, caller: Caller, params: unknown,
 export async function deleteBill(ctx: AppContext, caller: Caller, params: unknown): Promise<void> {
   const { id } = parse(BillIdZ, params);
   await mutate(ctx, id, async (trx, bill) => {
-    authorizeInitiator(caller, bill);
+    await authorizeInitiator(trx, caller, bill);
     const released = await trx.selectFrom('bill_events').select('seq').where('bill_id', '=', id).limit(1).executeTakeFirst();
     if (bill.status !== 'draft' || released) throw new ConflictError(ApprovalMessages.notDeletable);
     await trx.deleteFrom('bill_items').where('bill_id', '=', id).execute();
@@ -392,7 +397,7 @@ export async function releaseBill(
   const input = parse(BillReleaseZ, body);
   let resubmitted = false;
   await mutate(ctx, id, async (trx, bill) => {
-    authorizeInitiator(caller, bill);
+    await authorizeInitiator(trx, caller, bill);
     checkVersion(bill, input.version);
     const isDraft = bill.status === 'draft';
     resubmitted = !isDraft;
@@ -457,7 +462,7 @@ async function initiatorOperation(
   const { id } = parse(BillIdZ, params);
   const input = parse(InitiatorOperationZ, body);
   await mutate(ctx, id, async (trx, bill) => {
-    authorizeInitiator(caller, bill);
+    await authorizeInitiator(trx, caller, bill);
     const state = await repo.loadState(trx, bill, []);
     const pinned = await versionOf(ctx, trx, bill);
     const event: FlowEvent = {
@@ -488,7 +493,7 @@ function billIdOfTask(taskId: string): number {
 
 export async function getTask(ctx: AppContext, caller: Caller, params: unknown): Promise<FlowTaskView> {
   const { id } = parse(TaskParamsZ, params);
-  const { bill, state, pinned, cards } = await loadForRead(ctx, caller, billIdOfTask(id), EngineMessages.taskNotFound);
+  const { bill, state, pinned, cards } = await loadForRead(ctx, caller, billIdOfTask(id));
   const task = state.tasks.find((t) => t.id === id);
   if (!task) throw new NotFoundError(EngineMessages.taskNotFound);
   const step = state.steps.find((s) => s.id === task.stepRunId);
@@ -534,20 +539,26 @@ export async function operate(
       throw new ValidationError({ to_user_id: [ApprovalMessages.userMissing] });
     }
   }
-  const result = await mutate(ctx, billIdOfTask(taskId), async (trx, bill) => {
-    const state = await repo.loadState(trx, bill, []);
-    const task = state.tasks.find((t) => t.id === taskId);
-    if (!task) throw new NotFoundError(EngineMessages.taskNotFound);
-    // Someone else's task: refused before anything about the bill is told.
-    if (task.actingHandler !== caller.userId) throw new ForbiddenError(EngineMessages.notHandler);
-    // Decided already (by this handler or, for 或签, by another): the same answer whatever the bill's status now.
-    if (task.status !== 'pending' && task.status !== 'waiting') throw new ConflictError(EngineMessages.taskHandled);
-    const pinned = await versionOf(ctx, trx, bill);
-    const base = { at: nowIso(), taskId, actor: caller.userId, comment: input.comment ?? null };
-    const event: FlowEvent =
-      operType === 'transfer' ? { ...base, type: 'transfer', to: input.to_user_id ?? 0 } : { ...base, type: operType };
-    const next = await runEngine(trx, bill, state, pinned, event);
-    return { id: bill.id, status: next.status, version: next.version };
-  });
+  // No such task and someone else's task get one answer, so task ids (predictable: `{bill}-t{n}`) tell nothing.
+  const notYours = () => new ForbiddenError(EngineMessages.notHandler);
+  const result = await mutate(
+    ctx,
+    billIdOfTask(taskId),
+    async (trx, bill) => {
+      const state = await repo.loadState(trx, bill, []);
+      const task = state.tasks.find((t) => t.id === taskId);
+      // Someone else's task: refused before anything about the bill is told.
+      if (!task || task.actingHandler !== caller.userId) throw notYours();
+      // Decided already (by this handler or, for 或签, by another): the same answer whatever the bill's status now.
+      if (task.status !== 'pending' && task.status !== 'waiting') throw new ConflictError(EngineMessages.taskHandled);
+      const pinned = await versionOf(ctx, trx, bill);
+      const base = { at: nowIso(), taskId, actor: caller.userId, comment: input.comment ?? null };
+      const event: FlowEvent =
+        operType === 'transfer' ? { ...base, type: 'transfer', to: input.to_user_id ?? 0 } : { ...base, type: operType };
+      const next = await runEngine(trx, bill, state, pinned, event);
+      return { id: bill.id, status: next.status, version: next.version };
+    },
+    notYours,
+  );
   return { result, message: OPERATION_MESSAGES[operType] };
 }

@@ -230,8 +230,8 @@ describe('bad input: a message naming the field, nothing changed', () => {
       message: ApprovalMessages.billNotFound,
     });
     expect((await call('zhangsan', 'GET', '/api/bills/999999')).body).toMatchObject({
-      status_code: 404,
-      message: ApprovalMessages.billNotFound,
+      status_code: 403,
+      message: ApprovalMessages.billUnavailable,
     });
   });
 
@@ -246,7 +246,7 @@ describe('bad input: a message naming the field, nothing changed', () => {
 });
 
 describe('who may do what', () => {
-  it('refuses strangers (403) and changes nothing', async () => {
+  it('refuses strangers (403) exactly as it answers a bill that does not exist, and changes nothing', async () => {
     const created = await call<BillDetail>('zhangsan', 'POST', '/api/bills', { template_id: expenseId, form: expenseForm(['6000.00']) });
     const id = created.body.data.id;
     // A draft is its initiator's alone.
@@ -270,9 +270,22 @@ describe('who may do what', () => {
       ['PUT', `/api/bills/${id}`, { title: '改' }],
       ['DELETE', `/api/bills/${id}`, undefined],
       ['POST', `/api/bills/${id}/release`, {}],
+      ['PATCH', `/api/bills/${id}/replication`, {}],
+      ['PATCH', `/api/bills/${id}/track`, {}],
+      ['PATCH', `/api/bills/${id}/untrack`, {}],
+      ['PATCH', `/api/bills/${id}/share`, { user_ids: [lisi] }],
+      ['PATCH', `/api/bills/${id}/close`, { comment: '关闭' }],
     ] as const) {
       const result = await call('zhaoliu', method, url, body);
       expect(result.status, `${method} ${url}`).toBe(403);
+      // ASVS V4.2.1 (issue 11, item 11): the answer for someone else's bill or task is the answer for one
+      // that does not exist, so probing ids tells nothing.
+      const missingUrl = url.replace(taskId, '999999-t1').replace(`/${id}`, '/999999');
+      const missing = await call('zhaoliu', method, missingUrl, body);
+      expect({ status: missing.status, body: missing.body }, `${method} ${missingUrl}`).toEqual({
+        status: result.status,
+        body: result.body,
+      });
     }
     // The handler may read and operate, but not withdraw or edit.
     expect((await call('lisi', 'GET', `/api/bills/${id}`)).status).toBe(200);
