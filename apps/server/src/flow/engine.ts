@@ -1,4 +1,4 @@
-import { EngineMessages } from '@osp/shared';
+import { EngineMessages, initiatorApprovesOf } from '@osp/shared';
 import {
   activeActivation,
   advance,
@@ -46,7 +46,11 @@ function plan(run: Run, initiator: Initiator, form: FormValues, chosen: Readonly
   if (!routed.ok) return fail(422, routed.message);
   for (const nodeId of routed.route) {
     for (const step of nodeOf(run, nodeId).steps) {
-      if (step.source.kind === 'chosen' && (chosen[step.id]?.length ?? 0) === 0) return fail(422, EngineMessages.chosenMissing(step.name));
+      if (step.source.kind !== 'chosen') continue;
+      const picked = chosen[step.id] ?? [];
+      if (picked.length === 0) return fail(422, EngineMessages.chosenMissing(step.name));
+      // Choosing oneself is never an approval, whatever 发起人审批时 says: refused rather than silently dropped.
+      if (picked.includes(initiator.userId)) return fail(422, EngineMessages.chosenInitiator(step.name));
     }
   }
   const s = run.state;
@@ -199,8 +203,19 @@ function dispatch(run: Run, event: FlowEvent): EngineFailure | null {
   }
 }
 
+/** Whether the task belongs to a step whose source is the initiator (发起人本人). */
+function isInitiatorStep(run: Run, task: Task): boolean {
+  const step = run.state.steps.find((st) => st.id === task.stepRunId);
+  const act = run.state.activations.find((a) => a.id === task.activationId);
+  const def = act && step ? nodeOf(run, act.nodeId).steps.find((d) => d.id === step.stepId) : undefined;
+  return def?.source.kind === 'initiator';
+}
+
 function transfer(run: Run, task: Task, to: UserId, base: Omit<EntryInput, 'action'>): EngineFailure | null {
   if (to === task.actingHandler) return fail(422, EngineMessages.transferToSelf);
+  // A transfer must not open the hole 发起人审批时 closes (a 发起人本人 step aside: that step is theirs anyway).
+  if (to === run.state.initiator?.userId && initiatorApprovesOf(run.ctx.flow.settings) !== 'self' && !isInitiatorStep(run, task))
+    return fail(422, EngineMessages.transferToInitiator);
   const open = run.state.tasks.filter((t) => t.stepRunId === task.stepRunId && (t.status === 'pending' || t.status === 'waiting'));
   if (open.some((t) => t.actingHandler === to)) return fail(422, EngineMessages.transferToHandler);
   task.status = 'transferred';

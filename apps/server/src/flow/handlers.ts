@@ -1,4 +1,4 @@
-import type { HandlerSource } from '@osp/shared';
+import type { HandlerSource, InitiatorApproves } from '@osp/shared';
 import type { Directory, Initiator, UserId } from './types';
 
 /**
@@ -68,6 +68,31 @@ export function resolveSource(
   return [...new Set(users)];
 }
 
+/** What 发起人审批时 did to a step: nothing, left the initiator out, or gave their place to their leader. */
+export type InitiatorOutcome = 'none' | 'skipped' | 'leader';
+
+/**
+ * Applies the flow's 发起人审批时 setting to the handlers a source named. `skip` leaves the initiator out;
+ * `leader` puts the initiator's direct department leader in their place (the one a 直属主管 step names: a
+ * department the initiator leads passes to the one above; a department without a leader gives nobody), keeping
+ * the order and dropping a repeat; `self` changes nothing. The 发起人本人 source is meant for the initiator
+ * (验收, 确认) and is never changed.
+ */
+export function applyInitiatorRule(
+  source: HandlerSource,
+  users: readonly UserId[],
+  rule: InitiatorApproves,
+  directory: Directory,
+  initiator: Initiator,
+): { users: UserId[]; outcome: InitiatorOutcome } {
+  if (rule === 'self' || source.kind === 'initiator' || !users.includes(initiator.userId)) return { users: [...users], outcome: 'none' };
+  const others = users.filter((u) => u !== initiator.userId);
+  if (rule === 'skip') return { users: others, outcome: 'skipped' };
+  const leader = leaderChain(directory, initiator)[0];
+  const replaced = users.flatMap((u) => (u !== initiator.userId ? [u] : leader === undefined || leader < 0 ? [] : [leader]));
+  return { users: [...new Set(replaced)], outcome: 'leader' };
+}
+
 export interface Assignment {
   originalHandler: UserId;
   actingHandler: UserId;
@@ -77,7 +102,8 @@ export interface Assignment {
 
 /**
  * Applies an active entrust (one hop: a delegate's own entrust is not followed, so a chain or loop of
- * entrusts cannot move a task out of sight) and the empty-source setting.
+ * entrusts cannot move a task out of sight) and the empty-source setting. An entrust to `notDelegate` (the
+ * initiator, unless the flow lets them approve their own bill) is not followed: the task stays with its handler.
  */
 export function assign(
   users: readonly UserId[],
@@ -85,13 +111,14 @@ export function assign(
   templateId: string,
   at: string,
   fallbackAdmin: UserId | null,
+  notDelegate: UserId | null = null,
 ): Assignment[] {
   if (users.length === 0) {
     return fallbackAdmin === null ? [] : [{ originalHandler: fallbackAdmin, actingHandler: fallbackAdmin, onBehalfOf: null, via: 'admin' }];
   }
   return users.map((u) => {
     const delegate = directory.delegateOf(u, templateId, at);
-    return delegate !== null && delegate !== u
+    return delegate !== null && delegate !== u && delegate !== notDelegate
       ? { originalHandler: u, actingHandler: delegate, onBehalfOf: u, via: 'entrust' as const }
       : { originalHandler: u, actingHandler: u, onBehalfOf: null, via: 'direct' as const };
   });

@@ -1,5 +1,5 @@
-import { EngineMessages, type FlowNode } from '@osp/shared';
-import { assign, resolveSource } from './handlers';
+import { EngineMessages, initiatorApprovesOf, type FlowNode } from '@osp/shared';
+import { applyInitiatorRule, assign, resolveSource } from './handlers';
 import { initialTaskStatus, isStepAgreed, nextInOrder } from './steps';
 import type { BillState, Effect, EngineContext, HistoryEntry, NodeActivation, StepRun, Task, TaskStatus } from './types';
 
@@ -129,9 +129,19 @@ function startStep(run: Run, step: StepRun): void {
   const act = s.activations.find((a) => a.id === step.activationId);
   const def = act ? nodeOf(run, act.nodeId).steps.find((d) => d.id === step.stepId) : undefined;
   if (!act || !def || !s.initiator) throw new Error(`step ${step.id} has no definition`);
-  const users = resolveSource(def.source, directory, s.initiator, s.chosenHandlers[def.id]);
+  const named = resolveSource(def.source, directory, s.initiator, s.chosenHandlers[def.id]);
+  const rule = initiatorApprovesOf(flow.settings);
+  const { users, outcome } = applyInitiatorRule(def.source, named, rule, directory, s.initiator);
+  if (outcome === 'skipped' && users.length === 0) {
+    // The source found someone, the initiator, whose approval the flow waives: the step passes, whatever
+    // emptyHandler says (that setting is for a source that finds nobody), and the history says why.
+    step.status = 'skipped';
+    step.endedAt = run.at;
+    record(run, { action: 'skip', nodeId: act.nodeId, stepRunId: step.id, comment: EngineMessages.initiatorSkipped });
+    return;
+  }
   const admin = flow.settings.emptyHandler === 'admin' ? flow.settings.adminUserId : null;
-  const assignments = assign(users, directory, flow.templateId, run.at, admin);
+  const assignments = assign(users, directory, flow.templateId, run.at, admin, rule === 'self' ? null : s.initiator.userId);
   if (assignments.length === 0) {
     step.status = 'skipped';
     step.endedAt = run.at;

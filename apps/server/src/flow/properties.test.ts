@@ -17,7 +17,8 @@ const sourceArb: fc.Arbitrary<HandlerSource> = fc.oneof(
   {
     weight: 6,
     arbitrary: fc
-      .uniqueArray(fc.constantFrom(...POOL), { minLength: 1, maxLength: 3 })
+      // The initiator among named handlers: 发起人审批时 decides what happens to them.
+      .uniqueArray(fc.constantFrom(...POOL, INITIATOR), { minLength: 1, maxLength: 3 })
       .map((userIds) => ({ kind: 'users' as const, userIds })),
   },
   { weight: 1, arbitrary: fc.constant({ kind: 'initiator' as const }) },
@@ -34,6 +35,7 @@ const flowArb: fc.Arbitrary<FlowSnapshot> = fc
     emptyHandler: fc.constantFrom('skip' as const, 'admin' as const),
     resubmit: fc.constantFrom('restart' as const, 'resume' as const),
     autoAgreeSameHandler: fc.boolean(),
+    initiatorApproves: fc.constantFrom('skip' as const, 'self' as const, 'leader' as const),
   })
   .map(({ nodes: defs, bypass, ...flowSettings }) => {
     const approves: FlowNode[] = defs.map((steps, i) =>
@@ -152,6 +154,31 @@ describe('engine properties', () => {
           const open = h.state.tasks.filter((t) => t.status === 'pending' || t.status === 'waiting');
           expect(open.every((t) => t.activationId === active?.id)).toBe(true);
           expect(checkInvariants(h.state)).toEqual([]);
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('unless the flow says self, the initiator acts only at a 发起人本人 step, whatever happens', () => {
+    fc.assert(
+      fc.property(flowArb, fc.constantFrom(10, 5000), fc.array(opArb, { maxLength: 40 }), (flow, amount, ops) => {
+        const h = new Harness(flow);
+        h.release({ amount });
+        const ownSteps = new Set(flow.nodes.flatMap((n) => n.steps.filter((st) => st.source.kind === 'initiator').map((st) => st.id)));
+        const check = () => {
+          if (flow.settings.initiatorApproves === 'self') return;
+          for (const t of h.state.tasks) {
+            if (t.actingHandler !== INITIATOR) continue;
+            const run = h.state.steps.find((st) => st.id === t.stepRunId);
+            expect(ownSteps.has(run?.stepId ?? '')).toBe(true);
+          }
+        };
+        check();
+        for (const op of ops) {
+          const event = toEvent(h, op);
+          if (event) h.tryApply(event);
+          check();
         }
       }),
       { numRuns: 300 },

@@ -250,6 +250,11 @@ export interface FlowPreviewStep {
   handlers: FlowPreviewHandler[];
   /** chosen: the initiator picks at release; skip / admin: nobody found, what the flow's setting does. */
   note: 'chosen' | 'skip' | 'admin' | null;
+  /**
+   * What 发起人审批时 did for this initiator: skipped (left out of the handlers; a step left with nobody passes by
+   * itself), leader (their direct leader took their place), or null (not among the handlers, or self).
+   */
+  initiator: 'skipped' | 'leader' | null;
 }
 
 export interface FlowPreviewNode {

@@ -1,4 +1,4 @@
-import type { ConditionOperator } from './flow';
+import type { ConditionOperator, InitiatorApproves } from './flow';
 import { REVIEW_KIND_LABELS, type FlowNodeType, type StepType } from './status';
 
 /**
@@ -53,6 +53,13 @@ export const CONDITION_OPERATOR_LABELS: Record<ConditionOperator, string> = {
   lte: '小于等于',
   in: '属于其中之一',
   contains: '包含',
+};
+
+/** 发起人审批时: the three choices of the flow settings, as 钉钉/飞书 name them. */
+export const INITIATOR_APPROVES_LABELS: Record<InitiatorApproves, string> = {
+  skip: '自动跳过',
+  self: '由发起人审批',
+  leader: '转交直属上级',
 };
 
 /** The ordering captions both designers put on a list entry (fields, branches, options, columns). */
@@ -151,6 +158,8 @@ export const FlowDesignerTexts = {
   resubmitRestart: '从头开始审批',
   resubmitResume: '从驳回的节点继续',
   autoAgree: '同一审批人连续审批时自动同意',
+  initiatorApproves: '发起人审批时',
+  initiatorApprovesHint: '审批人（指定人员、岗位成员、部门主管）中包含发起人本人时如何处理；「发起人本人」步骤不受影响。',
   // preview
   previewTitle: '流程预览',
   previewHint: '填入示例值，查看单据会经过哪些节点、由谁审批（不会保存）。',
@@ -162,6 +171,9 @@ export const FlowDesignerTexts = {
   noteChosen: '发起人自选',
   noteSkip: '找不到审批人，自动跳过',
   noteAdmin: '找不到审批人，转交管理员',
+  noteInitiatorSkipped: '发起人本人，自动跳过',
+  noteInitiatorLeader: '发起人本人，转交直属上级',
+  noteStepPasses: '此步骤自动通过',
   noHandlers: '找不到审批人',
   autoNode: '自动通过',
 } as const;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FlowGraphZ, FlowSettingsZ, RuleGroupZ } from './flow';
+import { FlowGraphZ, FlowSettingsZ, initiatorApprovesOf, RuleGroupZ } from './flow';
 
 describe('flow graph schemas', () => {
   it('parses a graph with nested rules and fills defaults', () => {
@@ -33,7 +33,13 @@ describe('flow graph schemas', () => {
     });
     expect(graph.nodes[0]?.steps).toEqual([]);
     expect(graph.links[1]).toMatchObject({ priority: 0, isDefault: false, rules: { logic: 'and', rules: [] } });
-    expect(graph.settings).toEqual({ emptyHandler: 'skip', adminUserId: null, resubmit: 'restart', autoAgreeSameHandler: false });
+    expect(graph.settings).toEqual({
+      emptyHandler: 'skip',
+      adminUserId: null,
+      resubmit: 'restart',
+      autoAgreeSameHandler: false,
+      initiatorApproves: 'skip',
+    });
   });
 
   it('refuses unknown operators, step types and department rules with text operators', () => {
@@ -47,5 +53,13 @@ describe('flow graph schemas', () => {
     expect(result.success).toBe(false);
     expect(result.error?.issues[0]).toMatchObject({ path: ['adminUserId'], message: '无人审批时转交管理员，需指定流程管理员' });
     expect(FlowSettingsZ.safeParse({ emptyHandler: 'admin', adminUserId: 9 }).success).toBe(true);
+  });
+
+  it('发起人审批时: skip by default, also for a stored flow saved before the setting; unknown choices refused', () => {
+    expect(FlowSettingsZ.parse({}).initiatorApproves).toBe('skip');
+    expect(FlowSettingsZ.parse({ initiatorApproves: 'leader' }).initiatorApproves).toBe('leader');
+    expect(FlowSettingsZ.safeParse({ initiatorApproves: 'nobody' }).success).toBe(false);
+    expect(initiatorApprovesOf({})).toBe('skip');
+    expect(initiatorApprovesOf({ initiatorApproves: 'self' })).toBe('self');
   });
 });

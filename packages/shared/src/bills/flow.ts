@@ -75,6 +75,15 @@ export const FlowLinkZ = z.object({
 });
 export type FlowLink = z.infer<typeof FlowLinkZ>;
 
+/**
+ * What a step does with the initiator among its handlers (发起人审批时, as 钉钉/飞书 name it): `skip` leaves
+ * them out (a step left with nobody passes by itself), `self` lets them approve their own bill, `leader` hands
+ * their place to their direct department leader. The explicit 发起人本人 source is the exception: such a step is
+ * meant for the initiator (验收, 确认) and always goes to them.
+ */
+export const INITIATOR_APPROVES = ['skip', 'self', 'leader'] as const;
+export type InitiatorApproves = (typeof INITIATOR_APPROVES)[number];
+
 export const FlowSettingsZ = z
   .object({
     /** A step whose source finds nobody: skip it, or send it to the template's administrator. */
@@ -84,12 +93,22 @@ export const FlowSettingsZ = z
     resubmit: z.enum(['restart', 'resume']).default('restart'),
     /** Agree for a handler automatically when the same person agreed the previous step. */
     autoAgreeSameHandler: z.boolean().default(false),
+    /** 发起人审批时: see INITIATOR_APPROVES. Flows saved before the setting existed mean `skip` (initiatorApprovesOf). */
+    initiatorApproves: z.enum(INITIATOR_APPROVES).default('skip'),
   })
   .refine((s) => s.emptyHandler !== 'admin' || s.adminUserId !== null, {
     message: FlowMessages.adminRequired,
     path: ['adminUserId'],
   });
 export type FlowSettings = z.infer<typeof FlowSettingsZ>;
+
+/**
+ * The 发起人审批时 setting of a flow as stored: versions and working copies written before the setting existed
+ * are read back without it (their JSON is not re-parsed), and they get the default, `skip`.
+ */
+export function initiatorApprovesOf(settings: Partial<Pick<FlowSettings, 'initiatorApproves'>>): InitiatorApproves {
+  return settings.initiatorApproves ?? 'skip';
+}
 
 export const FlowGraphZ = z.object({
   nodes: z.array(FlowNodeZ).min(1),

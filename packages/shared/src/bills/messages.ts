@@ -44,6 +44,11 @@ export const EngineMessages = {
   transferToSelf: '不能转交给自己',
   transferToHandler: '该用户已是本步骤的审批人',
   autoAgreed: '与上一步骤审批人相同，自动同意',
+  /** The history comment of a step that passed because its only handler was the initiator (发起人审批时: 自动跳过). */
+  initiatorSkipped: '审批人是发起人本人，按流程设置自动跳过',
+  /** 发起人自选 naming the initiator; starts with 请选择 like chosenMissing, so both land at chosen_handlers. */
+  chosenInitiator: (step: string) => `请选择其他审批人：「${step}」不能由发起人本人审批`,
+  transferToInitiator: '不能转交给发起人本人：发起人不能审批自己的单据',
   routeTooLong: '流程路径过长，请检查流程是否存在循环',
 } as const;
 

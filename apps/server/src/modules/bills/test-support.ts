@@ -55,7 +55,14 @@ export function linearGraph(nodes: { type: StepType; userIds: number[] }[][], se
     links: ids
       .slice(1)
       .map((to, i) => ({ id: `l${i}`, from: ids[i] ?? '', to, priority: 0, isDefault: false, rules: { logic: 'and', rules: [] } })),
-    settings: { emptyHandler: 'skip', adminUserId: null, resubmit: 'restart', autoAgreeSameHandler: false, ...settings },
+    settings: {
+      emptyHandler: 'skip',
+      adminUserId: null,
+      resubmit: 'restart',
+      autoAgreeSameHandler: false,
+      initiatorApproves: 'skip',
+      ...settings,
+    },
   };
 }
 

@@ -1,4 +1,6 @@
 import {
+  INITIATOR_APPROVES_LABELS,
+  initiatorApprovesOf,
   isRuleGroup,
   REVIEW_KIND_LABELS,
   STEP_REVIEW_KIND,
@@ -92,6 +94,8 @@ function settingsText(settings: FlowGraph['settings']): string {
     settings.emptyHandler === 'admin' ? `找不到审批人时交给用户#${settings.adminUserId}` : '找不到审批人时跳过',
     settings.resubmit === 'resume' ? '重新提交从驳回的节点继续' : '重新提交从头审批',
     ...(settings.autoAgreeSameHandler ? ['同一人连续审批时自动同意'] : []),
+    // Only when not the default, so the facts of flows saved before the setting read as they did.
+    ...(initiatorApprovesOf(settings) !== 'skip' ? [`发起人审批时：${INITIATOR_APPROVES_LABELS[initiatorApprovesOf(settings)]}`] : []),
   ].join('；');
 }
 

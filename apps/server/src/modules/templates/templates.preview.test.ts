@@ -55,7 +55,14 @@ function moneyFlow(extra: Partial<FlowGraph['settings']> = {}): FlowGraph {
       { id: 'c', from: 'lead', to: 'end', priority: 1, isDefault: true, rules: { logic: 'and', rules: [] } },
       { id: 'd', from: 'fin', to: 'end', priority: 0, isDefault: false, rules: { logic: 'and', rules: [] } },
     ],
-    settings: { emptyHandler: 'skip', adminUserId: null, resubmit: 'restart', autoAgreeSameHandler: false, ...extra },
+    settings: {
+      emptyHandler: 'skip',
+      adminUserId: null,
+      resubmit: 'restart',
+      autoAgreeSameHandler: false,
+      initiatorApproves: 'skip',
+      ...extra,
+    },
   };
 }
 
@@ -134,8 +141,8 @@ describe('flow preview', () => {
     const zhangsan = await idOf(server, 'zhangsan');
     const skipped = await preview('admin', { form_schema: SIMPLE_FORM, flow, form: {}, initiator_id: zhangsan });
     expect(skipped.body.data.path[1]?.steps).toEqual([
-      { id: 'pick', name: '自选', type: 'orsign', handlers: [], note: 'chosen' },
-      { id: 'far', name: '三级主管', type: 'orsign', handlers: [], note: 'skip' },
+      { id: 'pick', name: '自选', type: 'orsign', handlers: [], note: 'chosen', initiator: null },
+      { id: 'far', name: '三级主管', type: 'orsign', handlers: [], note: 'skip', initiator: null },
     ]);
     const adminId = await idOf(server, 'admin');
     const toAdmin = await preview('admin', {
@@ -150,7 +157,39 @@ describe('flow preview', () => {
       type: 'orsign',
       handlers: [{ id: adminId, name: '系统管理员', dept_name: '综合管理部' }],
       note: 'admin',
+      initiator: null,
     });
+  });
+
+  it('发起人审批时: shows the sample initiator left out (a step passing by itself), kept, or handed to the leader', async () => {
+    // 王五 is in 财务审核 and leads 财务部, so his direct leader is 星河科技's, 陈七.
+    const wangwu = await idOf(server, 'wangwu');
+    const flow = moneyFlow();
+    flow.nodes = flow.nodes.map((n) =>
+      n.id === 'fin' ? { ...n, steps: [...n.steps, step('own', '王五复核', { kind: 'users', userIds: [wangwu] })] } : n,
+    );
+    const ask = async (initiatorApproves: FlowGraph['settings']['initiatorApproves']) => {
+      const result = await preview('admin', {
+        form_schema: SIMPLE_FORM,
+        flow: { ...flow, settings: { ...flow.settings, initiatorApproves } },
+        form: { amount: '6000.00' },
+        initiator_id: wangwu,
+      });
+      expect(result.body.status_code, result.body.message).toBe(0);
+      return result.body.data.path.find((n) => n.id === 'fin')?.steps.map((s) => [s.handlers.map((h) => h.name), s.note, s.initiator]);
+    };
+    expect(await ask('skip')).toEqual([
+      [['孙浩'], null, 'skipped'],
+      [[], null, 'skipped'],
+    ]);
+    expect(await ask('self')).toEqual([
+      [['王五', '孙浩'], null, null],
+      [['王五'], null, null],
+    ]);
+    expect(await ask('leader')).toEqual([
+      [['陈七', '孙浩'], null, 'leader'],
+      [['陈七'], null, 'leader'],
+    ]);
   });
 
   it('stops where no link matches and says so', async () => {

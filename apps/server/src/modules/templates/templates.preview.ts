@@ -3,6 +3,7 @@ import {
   chooseLink,
   computeRoute,
   FlowPreviewInputZ,
+  initiatorApprovesOf,
   type FlowGraph,
   type FlowPreview,
   type FlowPreviewNode,
@@ -11,7 +12,7 @@ import {
 } from '@osp/shared';
 import type { AppContext, Caller } from '../../context';
 import { nowIso } from '../../db/index';
-import { resolveSource } from '../../flow/handlers';
+import { applyInitiatorRule, resolveSource } from '../../flow/handlers';
 import type { Initiator } from '../../flow/types';
 import { ValidationError } from '../../http/errors';
 import { parse } from '../../http/validate';
@@ -25,6 +26,7 @@ import { activeUserDept } from './templates.repo';
  * POST /api/templates/flow-preview (the designer's 预览): an unsaved form and flow run against sample values
  * and an initiator. The path is the shared `computeRoute`, the handlers the engine's own `resolveSource` over
  * the real directory (departments, leaders, job members), so the preview answers what a release would.
+ * 发起人审批时 is applied as the engine applies it (`initiator` on each step says what it did).
  * Not applied: entrusts (they depend on the day a task arrives) and auto-agree (it depends on earlier decisions).
  */
 
@@ -61,14 +63,19 @@ export async function previewFlow(ctx: AppContext, caller: Caller, body: unknown
   // A flow as the engine's directory reads it; ids it keeps for entrusts do not matter here.
   const directory = await loadDirectory(ctx.db, { ...input.flow, versionId: 'preview', templateId: '0', name: '' }, nowIso());
   const { emptyHandler, adminUserId } = input.flow.settings;
+  const rule = initiatorApprovesOf(input.flow.settings);
   const resolved = nodes.map((node) =>
     node.steps.map((step) => {
-      if (step.source.kind === 'chosen') return { step, users: [] as number[], note: 'chosen' as const };
-      const users = resolveSource(step.source, directory, initiator, undefined);
-      if (users.length > 0) return { step, users, note: null };
+      // 发起人自选 never names the initiator (the release refuses it), so the setting has nothing to do there.
+      if (step.source.kind === 'chosen') return { step, users: [] as number[], note: 'chosen' as const, initiator: null };
+      // As the engine's startStep: 发起人审批时 first; a step it leaves empty by skipping passes (no emptyHandler).
+      const named = resolveSource(step.source, directory, initiator, undefined);
+      const { users, outcome } = applyInitiatorRule(step.source, named, rule, directory, initiator);
+      const said = outcome === 'none' ? null : outcome;
+      if (users.length > 0 || outcome === 'skipped') return { step, users, note: null, initiator: said };
       return emptyHandler === 'admin' && adminUserId !== null
-        ? { step, users: [adminUserId], note: 'admin' as const }
-        : { step, users: [], note: 'skip' as const };
+        ? { step, users: [adminUserId], note: 'admin' as const, initiator: said }
+        : { step, users: [], note: 'skip' as const, initiator: said };
     }),
   );
   const cards = await userCards(
@@ -79,12 +86,13 @@ export async function previewFlow(ctx: AppContext, caller: Caller, body: unknown
     id: node.id,
     name: node.name,
     type: node.type,
-    steps: (resolved[i] ?? []).map(({ step, users, note }): FlowPreviewStep => ({
+    steps: (resolved[i] ?? []).map(({ step, users, note, initiator: byInitiator }): FlowPreviewStep => ({
       id: step.id,
       name: step.name,
       type: step.type,
       handlers: users.map((id) => ({ id, name: cards.get(id)?.name ?? String(id), dept_name: cards.get(id)?.dept_name ?? null })),
       note,
+      initiator: byInitiator,
     })),
   }));
   return {
