@@ -9,7 +9,7 @@ import {
   type FieldErrors,
   type FormSchema,
 } from '@osp/shared';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useCreateBill, useReleaseBill, useUpdateBill, type BillForm } from '../../../api/bills-edit';
 import { ApiError } from '../../../api/client';
@@ -92,6 +92,12 @@ export function BillEditor({ templateId, schema, chosenSteps, bill, initialValue
 
   // What was typed and not saved yet survives the browser's back button, a reload or a crash.
   const { data: profile } = useProfile();
+  // 发起人自选 never offers the initiator: the server refuses choosing oneself (发起人不能审批自己的单据).
+  const initiatorId = bill?.initiator.id ?? profile?.id ?? null;
+  const approverChoices = useMemo(
+    () => ({ ...directory, users: directory.users.filter((u) => u.id !== initiatorId) }),
+    [directory, initiatorId],
+  );
   const copyKey = profile ? billCopyKey(profile.id, templateId, saved?.id) : null;
   const [offeredCopy, setOfferedCopy] = useState<BillCopy | null>(null);
   const [checkedKey, setCheckedKey] = useState<string | null>(null);
@@ -283,7 +289,7 @@ export function BillEditor({ templateId, schema, chosenSteps, bill, initialValue
           <p className="bill-edit__muted">{BillEditTexts.approversHint}</p>
           {chosenSteps.map((step) => (
             <Form.Item key={step.stepId} name={['chosen', step.stepId]} label={BillEditTexts.chooseApprovers(step.stepName, step.nodeName)}>
-              <UserSelect multiple directory={directory} />
+              <UserSelect multiple directory={approverChoices} />
             </Form.Item>
           ))}
         </Card>

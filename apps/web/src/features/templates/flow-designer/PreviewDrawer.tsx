@@ -1,7 +1,10 @@
 import { Alert, Drawer, Form, Spin, Tag, Typography } from 'antd';
 import {
   FlowDesignerTexts as T,
+  initiatorApprovesOf,
   STEP_TYPE_LABELS,
+  type InitiatorApproves,
+  type StepDef,
   type FlowPreviewNode,
   type FlowPreviewStep,
   type FormSchema,
@@ -43,7 +46,10 @@ function ServerStep({ step }: { step: FlowPreviewStep }) {
       ? T.noteChosen
       : step.handlers.length > 0
         ? step.handlers.map((h) => (h.dept_name ? `${h.name}（${h.dept_name}）` : h.name)).join('、')
-        : T.noHandlers;
+        : // The source found the initiator and the flow waived them: not "nobody found" (the tags say what happens).
+          step.initiator === 'skipped'
+          ? ''
+          : T.noHandlers;
   return (
     <div className="fd-path__step">
       <span className="fd-path__step-name">{step.name}</span>
@@ -51,8 +57,31 @@ function ServerStep({ step }: { step: FlowPreviewStep }) {
       <span className="fd-path__handlers">{who}</span>
       {step.note === 'skip' && <Tag color="warning">{T.noteSkip}</Tag>}
       {step.note === 'admin' && <Tag color="processing">{T.noteAdmin}</Tag>}
+      <InitiatorTag outcome={step.initiator} passes={step.handlers.length === 0 && step.note === null} />
     </div>
   );
+}
+
+/** What 发起人审批时 did to a step for the sample initiator; a step it left with nobody passes by itself. */
+function InitiatorTag({ outcome, passes }: { outcome: FlowPreviewStep['initiator']; passes: boolean }) {
+  if (outcome === null) return null;
+  return (
+    <>
+      <Tag color={outcome === 'skipped' ? 'default' : 'processing'}>
+        {outcome === 'skipped' ? T.noteInitiatorSkipped : T.noteInitiatorLeader}
+      </Tag>
+      {passes && outcome === 'skipped' && <Tag color="success">{T.noteStepPasses}</Tag>}
+    </>
+  );
+}
+
+/**
+ * Before the server answers: a step that names the sample initiator among its users already shows what
+ * 发起人审批时 will do (jobs and leaders need the directory: the server's answer shows those).
+ */
+function localOutcome(step: StepDef, initiatorId: number | null, rule: InitiatorApproves): FlowPreviewStep['initiator'] {
+  if (initiatorId === null || rule === 'self' || step.source.kind !== 'users' || !step.source.userIds.includes(initiatorId)) return null;
+  return rule === 'skip' ? 'skipped' : 'leader';
 }
 
 function ServerPath({ nodes }: { nodes: readonly FlowPreviewNode[] }) {
@@ -72,7 +101,18 @@ function ServerPath({ nodes }: { nodes: readonly FlowPreviewNode[] }) {
 }
 
 /** The local route before the server answers: node names and who each step asks, without the people yet. */
-function LocalPath({ tree, route, lookups }: { tree: FlowTree; route: readonly string[]; lookups: DesignerDirectory }) {
+function LocalPath({
+  tree,
+  route,
+  lookups,
+  initiatorId,
+}: {
+  tree: FlowTree;
+  route: readonly string[];
+  lookups: DesignerDirectory;
+  initiatorId: number | null;
+}) {
+  const rule = initiatorApprovesOf(tree.settings);
   return (
     <ol className="fd-path fd-path--local" aria-label={T.previewLocal}>
       {route.map((id) => {
@@ -85,6 +125,10 @@ function LocalPath({ tree, route, lookups }: { tree: FlowTree; route: readonly s
               <div key={step.id} className="fd-path__step">
                 <span className="fd-path__step-name">{step.name}</span>
                 <span className="fd-path__handlers">{stepSummary(step, lookups.names)}</span>
+                <InitiatorTag
+                  outcome={localOutcome(step, initiatorId, rule)}
+                  passes={step.source.kind === 'users' && step.source.userIds.every((id) => id === initiatorId)}
+                />
               </div>
             ))}
           </li>
@@ -154,7 +198,7 @@ export function PreviewDrawer({ tree, schema, lookups, preview }: PreviewDrawerP
           {hasJobRules && <Alert type="info" showIcon className="fd-drawer__alert" title={T.previewJobRuleHint} />}
           {local.ok ? (
             <Spin spinning={preview.isAsking} description={T.previewLocal}>
-              <LocalPath tree={tree} route={local.route} lookups={lookups} />
+              <LocalPath tree={tree} route={local.route} lookups={lookups} initiatorId={preview.initiatorId} />
             </Spin>
           ) : (
             <Alert type="error" showIcon className="fd-drawer__alert" title={local.message} />

@@ -1,5 +1,12 @@
 import { Drawer, Form, Radio, Switch } from 'antd';
-import { FlowDesignerTexts as T, FlowMessages, type FlowSettings } from '@osp/shared';
+import {
+  FlowDesignerTexts as T,
+  FlowMessages,
+  INITIATOR_APPROVES,
+  INITIATOR_APPROVES_LABELS,
+  initiatorApprovesOf,
+  type FlowSettings,
+} from '@osp/shared';
 import { useIsMobile } from '../../../utils/useIsMobile';
 import { UserPicker } from './pickers';
 import type { DesignerDirectory } from './useDesignerNames';
@@ -12,7 +19,7 @@ interface SettingsDrawerProps {
   onClose: () => void;
 }
 
-/** 流程设置: what an empty handler source does, where a resubmitted bill starts, auto-agree. */
+/** 流程设置: what an empty handler source does, the initiator among the handlers, where a resubmitted bill starts, auto-agree. */
 export function SettingsDrawer({ open, settings, lookups, onChange, onClose }: SettingsDrawerProps) {
   const isMobile = useIsMobile();
   const adminError = settings.emptyHandler === 'admin' && settings.adminUserId === null;
@@ -50,6 +57,15 @@ export function SettingsDrawer({ open, settings, lookups, onChange, onClose }: S
             />
           </Form.Item>
         )}
+        <Form.Item label={T.initiatorApproves} extra={T.initiatorApprovesHint}>
+          <Radio.Group
+            aria-label={T.initiatorApproves}
+            // A flow saved before the setting existed has none: it means 自动跳过.
+            value={initiatorApprovesOf(settings)}
+            onChange={(e) => onChange({ initiatorApproves: e.target.value as FlowSettings['initiatorApproves'] })}
+            options={INITIATOR_APPROVES.map((value) => ({ value, label: INITIATOR_APPROVES_LABELS[value] }))}
+          />
+        </Form.Item>
         <Form.Item label={T.resubmit}>
           <Radio.Group
             aria-label={T.resubmit}

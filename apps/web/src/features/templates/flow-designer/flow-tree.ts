@@ -66,7 +66,13 @@ export type FromGraphResult = { ok: true; tree: FlowTree } | { ok: false; reason
 /** An empty rule group: always matches (a plain link). */
 export const ALWAYS: RuleGroup = { logic: 'and', rules: [] };
 
-export const DEFAULT_SETTINGS: FlowSettings = { emptyHandler: 'skip', adminUserId: null, resubmit: 'restart', autoAgreeSameHandler: false };
+export const DEFAULT_SETTINGS: FlowSettings = {
+  emptyHandler: 'skip',
+  adminUserId: null,
+  resubmit: 'restart',
+  autoAgreeSameHandler: false,
+  initiatorApproves: 'skip',
+};
 
 export function blockId(block: Block): string {
   return block.kind === 'node' ? block.node.id : block.id;
