@@ -1,6 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import {
   ApprovalMessages,
+  BillEditTexts,
   FlowDesignerTexts,
   INITIATOR_APPROVES_LABELS,
   type BillDetail,
@@ -12,7 +13,7 @@ import {
 import { apiSignIn, signInViaApi } from '../support/api';
 import { saveScreenshot } from '../support/screenshots';
 import { button, message } from '../support/ui';
-import { getData, sendData, userIdOf } from '../bills/bill-helpers';
+import { formItem, getData, sendData, userIdOf } from '../bills/bill-helpers';
 
 /*
  * Issue 11, item 3 (发起人审批时): an administrator finds the setting in the flow designer's 流程设置 (自动跳过 by
@@ -127,4 +128,21 @@ test('[TEMPLATES] 发起人审批时: the designer shows the initiator’s step 
   const steps = flow.flowNodes.find((n) => n.flowNodeName === '付款复核')?.flowNodeSteps ?? [];
   expect(steps.map((s) => s.handlers.map((h) => h.name))).toEqual([['陈七'], []]);
   expect(steps[0]?.stepStatusText).toBe('等待陈七审批');
+});
+
+test('[TEMPLATES] 发起人自选 does not offer the initiator: 王五 cannot pick himself for his own 工单', async ({ page }) => {
+  await signInViaApi(page, 'wangwu');
+  await page.goto('/office/approval');
+  await page.getByRole('button', { name: '工单', exact: true }).click();
+  await expect(page.getByRole('heading', { name: BillEditTexts.newTitle('工单') })).toBeVisible();
+  const approvers = page.locator('.bill-edit__card').filter({ hasText: BillEditTexts.approversHint });
+  const input = formItem(approvers, BillEditTexts.chooseApprovers('处理人', '处理')).getByRole('combobox');
+  await input.click();
+  await input.fill('王五');
+  const dropdown = page.locator('.ant-select-dropdown:visible');
+  await expect(dropdown).toBeVisible();
+  await expect(dropdown.locator('.ant-select-item-option')).toHaveCount(0);
+  await saveScreenshot(page, 'bills-chosen-without-initiator-1440');
+  await input.fill('孙浩');
+  await expect(dropdown.locator('.ant-select-item-option', { hasText: '孙浩' })).toHaveCount(1);
 });
