@@ -1,5 +1,6 @@
-import { sql, type Insertable } from 'kysely';
+import type { Insertable } from 'kysely';
 import type { Db } from '../../db/index';
+import { containsText } from '../../db/like';
 import type { UsersTable } from '../../db/schema';
 
 export interface UserFilter {
@@ -9,22 +10,15 @@ export interface UserFilter {
   status?: number;
 }
 
-/** LIKE with `\` as the escape character, so that a searched `%` or `_` means itself on both engines. */
-function likePattern(keyword: string): string {
-  return `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
 function filteredUsers(db: Db, filter: UserFilter) {
   let query = db.selectFrom('users').leftJoin('depts', 'depts.id', 'users.dept_id');
-  if (filter.keyword) {
-    const like = likePattern(filter.keyword);
-    // Usernames are stored in lower case; names and mobiles have no case to speak of.
-    const lowerLike = likePattern(filter.keyword.toLowerCase());
+  const keyword = filter.keyword;
+  if (keyword) {
     query = query.where((eb) =>
       eb.or([
-        sql<boolean>`${eb.ref('users.name')} like ${like} escape '\\'`,
-        sql<boolean>`${eb.ref('users.username')} like ${lowerLike} escape '\\'`,
-        sql<boolean>`${eb.ref('users.mobile')} like ${like} escape '\\'`,
+        containsText(eb.ref('users.name'), keyword),
+        containsText(eb.ref('users.username'), keyword),
+        containsText(eb.ref('users.mobile'), keyword),
       ]),
     );
   }

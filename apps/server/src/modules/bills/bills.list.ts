@@ -14,6 +14,7 @@ import { sql } from 'kysely';
 import type { AppContext, Caller } from '../../context';
 import { engineOf, type Db } from '../../db/index';
 import { preparedQuery } from '../../db/prepared';
+import { containsText } from '../../db/like';
 import { parse } from '../../http/validate';
 
 /**
@@ -86,8 +87,15 @@ function boxScope(db: Db, input: ListInput, me: number) {
     const asId = /^\d{1,12}$/.test(keyword) ? Number(keyword) : null;
     scope = scope.where((eb) =>
       eb.or([
-        eb('b.title', 'like', `%${keyword}%`),
-        eb('b.template_id', 'in', eb.selectFrom('templates').select('id').where('name', 'like', `%${keyword}%`)),
+        containsText(eb.ref('b.title'), keyword),
+        eb(
+          'b.template_id',
+          'in',
+          eb
+            .selectFrom('templates')
+            .select('id')
+            .where((t) => containsText(t.ref('name'), keyword)),
+        ),
         ...(asId !== null ? [eb('b.id', '=', asId)] : []),
       ]),
     );

@@ -1,4 +1,5 @@
 import type { Db } from '../../db/index';
+import { containsText } from '../../db/like';
 
 export function listDeptRows(db: Db) {
   return db.selectFrom('depts').select(['id', 'name', 'parent_id', 'leader_id', 'sort']).orderBy('sort').orderBy('id').execute();
@@ -23,9 +24,9 @@ export function listUsersForPicker(db: Db, filter: { status?: number; deptId?: n
     .orderBy('users.id');
   if (filter.status !== undefined) query = query.where('users.status', '=', filter.status);
   if (filter.deptId !== undefined) query = query.where('users.dept_id', '=', filter.deptId);
-  if (filter.keyword) {
-    const like = `%${filter.keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    query = query.where((eb) => eb.or([eb('users.name', 'like', like), eb('users.username', 'like', like)]));
+  const keyword = filter.keyword;
+  if (keyword) {
+    query = query.where((eb) => eb.or([containsText(eb.ref('users.name'), keyword), containsText(eb.ref('users.username'), keyword)]));
   }
   return query.execute();
 }

@@ -16,6 +16,7 @@ import { z } from 'zod';
 import type { Actor, AppContext, Caller } from '../../context';
 import type { Db } from '../../db/index';
 import { nowIso } from '../../db/index';
+import { containsText } from '../../db/like';
 import { ConflictError, NotFoundError, ValidationError } from '../../http/errors';
 import { parse } from '../../http/validate';
 import { recordOperation } from '../syslog/syslog.service';
@@ -64,7 +65,8 @@ export async function listJobs(ctx: AppContext, caller: Caller, query: unknown):
   authorizeTemplateAdmin(caller);
   const input = parse(JobListQueryZ, query);
   let base = ctx.db.selectFrom('jobs');
-  if (input.keyword) base = base.where('name', 'like', `%${input.keyword}%`);
+  const keyword = input.keyword;
+  if (keyword) base = base.where((eb) => containsText(eb.ref('name'), keyword));
   const [rows, total] = await Promise.all([
     base
       .select(['jobs.id', 'jobs.name', 'jobs.description'])

@@ -1,6 +1,7 @@
 import type { FlowGraph, FlowLink, FlowNode, FlowSettings, FormSchema, RuleGroup, StepDef, TemplateStarters } from '@osp/shared';
 import type { Db } from '../../db/index';
 import { nowIso } from '../../db/index';
+import { containsText } from '../../db/like';
 
 export function listGroups(db: Db) {
   return db.selectFrom('template_groups').select(['id', 'name', 'sort']).orderBy('sort').orderBy('id').execute();
@@ -79,7 +80,8 @@ export async function listTemplates(db: Db, userId: number, filter: TemplateFilt
     .where('templates.is_iptv', '=', filter.isIptv);
   if (filter.enabledOnly) base = base.where('templates.status', '=', 1);
   if (filter.groupId !== undefined) base = base.where('templates.group_id', '=', filter.groupId);
-  if (filter.keyword) base = base.where('templates.name', 'like', `%${filter.keyword}%`);
+  const keyword = filter.keyword;
+  if (keyword) base = base.where((eb) => containsText(eb.ref('templates.name'), keyword));
   if (filter.excluded && filter.excluded.length > 0) base = base.where('templates.id', 'not in', [...filter.excluded]);
   const [rows, total] = await Promise.all([
     base
