@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PageQueryZ } from '../common/paging';
+import { CalendarDateZ, DateTimeZ } from '../common/validation';
 import { FlowGraphZ, FlowLinkZ, FlowNodeZ } from './flow';
 import { FormSchemaZ, type FormSchema, type ItemRow, type StoredValue } from './form';
 import { BILL_STATUSES, type BillStatus, type HandlerOperation, type StepStatus } from './status';
@@ -323,7 +324,8 @@ export function defaultBillSort(box: BillBox): BillSortField {
 
 export const BillIdZ = z.object({ id: IdZ(ApprovalMessages.billNotFound) });
 
-const DateZ = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, '日期须为 YYYY-MM-DD');
+/** Calendar days that exist: 2026-13-45 passes a pattern but is no day (issue 11, item 6). */
+const DateZ = CalendarDateZ();
 
 export const BillListQueryZ = PageQueryZ.extend({
   box: z.enum(BILL_BOXES, { error: '列表类型须为 todo、done、mine、draft 或 tracked' }).default('todo'),
@@ -569,7 +571,7 @@ export interface DashboardCounts {
 
 // ---------- entrust ----------
 
-const IsoZ = z.iso.datetime({ offset: true, error: '时间须为 ISO 8601 格式' });
+const IsoZ = DateTimeZ();
 
 export const EntrustInputZ = z.object({
   delegate_id: IdZ('请选择受托人'),

@@ -45,6 +45,8 @@ export function formatFileSize(bytes: number): string {
 export const FileMessages = {
   uploaded: '上传成功',
   noFile: '请选择要上传的文件',
+  /** A multipart body cut short, with a boundary that does not match, or otherwise unreadable: nothing was stored. */
+  malformed: '上传的内容不完整或格式不正确，未保存，请重新上传',
   empty: '不能上传空文件',
   tooLarge: (maxBytes: number) => `文件不能超过${formatFileSize(maxBytes)}`,
   notFound: '文件不存在或已被删除',

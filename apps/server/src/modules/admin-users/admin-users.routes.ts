@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import { actorOf, callerOf, requireSignIn } from '../../http/auth-hook';
 import { ok } from '../../http/envelope';
+import { MalformedUploadError } from '../files/multipart';
 import * as users from './admin-users.service';
 import * as sessions from './user-sessions.service';
 import { exportUsers, importTemplate, importUsers, type ImportUpload, type XlsxFile } from './user-import.service';
@@ -33,14 +34,19 @@ async function readImportUpload(request: FastifyRequest): Promise<ImportUpload> 
   // @fastify/multipart reads throwFileSizeLimit from these options, though its types omit it there.
   const options = { limits: { fileSize: USER_IMPORT_MAX_BYTES, files: 1, fields: 5, fieldSize: 1024 }, throwFileSizeLimit: false };
   const parts = request.parts(options);
-  for await (const part of parts) {
-    if (part.type === 'file') {
-      const content = await part.toBuffer();
-      if (part.file.truncated) upload.isFileTooLarge = true;
-      else if (part.fieldname === 'file') upload.file = content;
-    } else if (typeof part.value === 'string') {
-      upload.fields[part.fieldname] = part.value;
+  try {
+    for await (const part of parts) {
+      if (part.type === 'file') {
+        const content = await part.toBuffer();
+        if (part.file.truncated) upload.isFileTooLarge = true;
+        else if (part.fieldname === 'file') upload.file = content;
+      } else if (typeof part.value === 'string') {
+        upload.fields[part.fieldname] = part.value;
+      }
     }
+  } catch {
+    // A body cut short or with a boundary that matches nothing: the caller's malformed request (issue 11, item 6).
+    throw new MalformedUploadError();
   }
   return upload;
 }

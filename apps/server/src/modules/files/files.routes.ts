@@ -8,6 +8,7 @@ import { ok } from '../../http/envelope';
 import { AppError } from '../../http/errors';
 import { readAvatar, saveAvatar } from './avatar.service';
 import * as files from './files.service';
+import { filePartOf, isFileTooLarge, MalformedUploadError } from './multipart';
 
 /**
  * A download: always `attachment` (the browser saves it, never renders it on our origin) and `nosniff`
@@ -25,12 +26,8 @@ function sendDownload(reply: FastifyReply, filename: string, mime: string, conte
 
 /** The `file` part of POST /api/files, size-limited; busboy cuts a longer part and marks it truncated. */
 async function uploadPartOf(ctx: AppContext, request: FastifyRequest): Promise<files.UploadPart | undefined> {
-  if (!request.isMultipart()) return undefined;
-  // @fastify/multipart reads throwFileSizeLimit from these options, though its types omit it there.
-  const options = { limits: { fileSize: ctx.config.files.maxBytes, files: 1, fields: 5 }, throwFileSizeLimit: false };
-  const part = await request.file(options);
-  if (!part || part.fieldname !== 'file') return undefined;
-  return { filename: part.filename, content: part.file };
+  const part = await filePartOf(request, { fileSize: ctx.config.files.maxBytes, fields: 5, throwFileSizeLimit: false });
+  return part && { filename: part.filename, content: part.file };
 }
 
 export function filesRoutes(ctx: AppContext) {
@@ -50,13 +47,14 @@ export function filesRoutes(ctx: AppContext) {
       requireSignIn(scope, ctx);
       scope.post('/api/file/user/avatar', async (request) => {
         const caller = callerOf(request);
-        const file = await request.file({ limits: { fileSize: ctx.config.avatar.maxBytes, files: 1 } });
-        if (!file || file.fieldname !== 'file') throw new AppError(StatusCode.invalid, AvatarMessages.notImage);
+        const file = await filePartOf(request, { fileSize: ctx.config.avatar.maxBytes, fields: 10, throwFileSizeLimit: true });
+        if (!file) throw new AppError(StatusCode.invalid, AvatarMessages.notImage);
         let content: Buffer;
         try {
           content = await file.toBuffer();
-        } catch {
-          throw new AppError(StatusCode.invalid, AvatarMessages.tooLarge(ctx.config.avatar.maxBytes));
+        } catch (error) {
+          if (isFileTooLarge(error)) throw new AppError(StatusCode.invalid, AvatarMessages.tooLarge(ctx.config.avatar.maxBytes));
+          throw new MalformedUploadError();
         }
         return ok(await saveAvatar(ctx, caller, content), AvatarMessages.success);
       });

@@ -19,7 +19,8 @@ import { NotFoundError, ValidationError } from '../../http/errors';
 import { parse } from '../../http/validate';
 import { authorizeDownload } from './files.policy';
 import { findFile, findFiles, insertFile, type FileRow } from './files.repo';
-import { absolutePath, openFile, removeFile, writeFile } from './files.storage';
+import { absolutePath, openFile, removeFile, writeFile, type WrittenFile } from './files.storage';
+import { MalformedUploadError, watchFailure } from './multipart';
 
 /**
  * Uploaded files (SPEC §7 Files, docs/files.md): upload, download, the 全部下载 archive. The bytes are
@@ -71,7 +72,15 @@ export function fileLimits(ctx: AppContext): FileLimits {
 export async function uploadFile(ctx: AppContext, caller: Caller, part: UploadPart | undefined): Promise<FileCard> {
   if (!part) throw new ValidationError({ file: [FileMessages.noFile] });
   const id = newFileId();
-  const written = await writeFile(ctx.config, id, part.content);
+  const uploadFailed = watchFailure(part.content);
+  let written: WrittenFile;
+  try {
+    written = await writeFile(ctx.config, id, part.content);
+  } catch (error) {
+    // writeFile has removed what it wrote; a body that broke off is the caller's, a disk fault ours.
+    if (uploadFailed()) throw new MalformedUploadError();
+    throw error;
+  }
   const refuse = async (message: string): Promise<never> => {
     await removeFile(ctx.config, written.storagePath);
     throw new ValidationError({ file: [message] });
