@@ -1,5 +1,6 @@
 import type { FormInstance } from 'antd';
 import { ApiError } from '../api/client';
+import { messageText } from './HtmlMessage';
 
 /**
  * Puts a 422's `data.errors` onto the form's fields (STYLE: every invalid field, not only the
@@ -12,7 +13,8 @@ export function showFieldErrors<Values>(
 ): void {
   const errors = error instanceof ApiError ? error.fieldErrors : undefined;
   if (!errors) return;
-  const fields = Object.entries(errors).map(([field, messages]) => ({ name: fieldOf[field] ?? field, errors: messages }));
+  // Under the field as text: the names in the messages read as typed (the messages escape them for toasts).
+  const fields = Object.entries(errors).map(([field, messages]) => ({ name: fieldOf[field] ?? field, errors: messages.map(messageText) }));
   // The server names fields by string; antd types names by the form's own keys.
   form.setFields(fields as Parameters<FormInstance<Values>['setFields']>[0]);
 }

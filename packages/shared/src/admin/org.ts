@@ -1,3 +1,4 @@
+import { escapeHtml } from '../common/html';
 import { z } from 'zod';
 import { PERMISSIONS } from '../auth/permissions';
 import { isMenuIconName } from './menu-icons';
@@ -21,7 +22,7 @@ export const REQUEST_TIMEOUT_MAX = 120_000;
 export const DeptMessages = {
   nameRequired: '请填写部门名称',
   nameTooLong: `部门名称不能超过${DEPT_NAME_MAX}个字符`,
-  nameTaken: (name: string) => `同一上级部门下已有名为「${name}」的部门，请换一个名称`,
+  nameTaken: (name: string) => `同一上级部门下已有名为「${escapeHtml(name)}」的部门，请换一个名称`,
   parentInvalid: '上级部门格式不正确',
   parentMissing: '上级部门不存在或已被删除',
   positionInvalid: '位置须为不小于 0 的整数',
@@ -42,12 +43,12 @@ export const DeptMessages = {
 
 export const RoleMessages = {
   keyInvalid: '角色标识须为 2–32 位小写字母、数字或下划线，并以字母开头',
-  keyTaken: (key: string) => `角色标识「${key}」已被使用，请换一个`,
+  keyTaken: (key: string) => `角色标识「${escapeHtml(key)}」已被使用，请换一个`,
   nameRequired: '请填写角色名称',
   nameTooLong: `角色名称不能超过${ROLE_NAME_MAX}个字符`,
-  nameTaken: (name: string) => `已有名为「${name}」的角色，请换一个名称`,
+  nameTaken: (name: string) => `已有名为「${escapeHtml(name)}」的角色，请换一个名称`,
   permissionsInvalid: '权限须为权限标识的列表',
-  unknownPermissions: (keys: readonly string[]) => `未知的权限标识：${keys.join('、')}`,
+  unknownPermissions: (keys: readonly string[]) => `未知的权限标识：${keys.map(escapeHtml).join('、')}`,
   hasMembers: (count: number) => `该角色下还有 ${count} 名成员，请先在用户管理中取消他们的该角色后再删除`,
   lockout: '至少要有一名已启用的用户保有「角色与权限」权限，否则将无人能再分配权限，此修改已取消',
   created: '角色已创建',
@@ -63,13 +64,13 @@ export const MenuMessages = {
   pathTooLong: `菜单路径不能超过${MENU_PATH_MAX}个字符`,
   pathSlash: '菜单路径须以 / 开头',
   pathChars: '菜单路径只能包含字母、数字和 - _ . / 字符，且不能有连续的 /',
-  pathTaken: (path: string, name: string) => `路径「${path}」已被菜单「${name}」使用`,
+  pathTaken: (path: string, name: string) => `路径「${escapeHtml(path)}」已被菜单「${escapeHtml(name)}」使用`,
   typeInvalid: '菜单类型只能是 0（目录）或 1（页面）',
   iconInvalid: '图标须从图标库中选择',
   builtinInvalid: '内置标志只能是 0（普通）、1（不生成路由）或 2（内置）',
   keepAliveInvalid: '页面缓存只能是 0（关闭）或 1（开启）',
   hiddenInvalid: '隐藏只能是 0（显示）或 1（隐藏）',
-  permissionInvalid: (key: string) => `权限标识「${key}」不存在，请从权限列表中选择`,
+  permissionInvalid: (key: string) => `权限标识「${escapeHtml(key)}」不存在，请从权限列表中选择`,
   parentInvalid: '上级菜单格式不正确',
   parentMissing: '上级菜单不存在或已被删除',
   parentNotFolder: '上级菜单须为目录',

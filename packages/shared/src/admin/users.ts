@@ -1,3 +1,4 @@
+import { escapeHtml } from '../common/html';
 import { z } from 'zod';
 import { PasswordMessages } from '../auth/messages';
 import { isCommonPassword, isStrongPassword } from '../auth/password';
@@ -20,7 +21,7 @@ export const AdminUserMessages = {
   stationTooLong: '岗位不能超过100个字符',
   deptRequired: '请选择部门',
   deptUnknown: '所选部门不存在，请刷新后重新选择',
-  roleUnknown: (key: string) => `角色“${key}”不存在，请刷新后重新选择`,
+  roleUnknown: (key: string) => `角色“${escapeHtml(key)}”不存在，请刷新后重新选择`,
   statusInvalid: '状态只能是启用或禁用',
   initialPasswordRequired: '初始密码不能为空',
   keywordTooLong: '搜索内容不能超过50个字符',

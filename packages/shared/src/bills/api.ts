@@ -1,3 +1,4 @@
+import { escapeHtml } from '../common/html';
 import { z } from 'zod';
 import { PageQueryZ } from '../common/paging';
 import { CalendarDateZ, DateTimeZ } from '../common/validation';
@@ -21,18 +22,18 @@ export const COMMENT_MAX = 500;
 export const ApprovalMessages = {
   groupNotFound: '模板分组不存在或已被删除',
   groupNameRequired: '请填写分组名称',
-  groupNameTaken: (name: string) => `已有名为「${name}」的分组，请换一个名称`,
+  groupNameTaken: (name: string) => `已有名为「${escapeHtml(name)}」的分组，请换一个名称`,
   groupNotEmpty: (count: number) => `该分组下还有 ${count} 个模板，请先移走或删除后再删除分组`,
   templateNotFound: '审批模板不存在或已被删除',
   templateNameRequired: '请填写模板名称',
-  templateNameTaken: (name: string) => `已有名为「${name}」的模板，请换一个名称`,
+  templateNameTaken: (name: string) => `已有名为「${escapeHtml(name)}」的模板，请换一个名称`,
   templateInUse: (count: number) => `已有 ${count} 张单据使用该模板，不能删除；不再使用请停用`,
   templateDisabled: '该审批模板已停用，不能发起新的审批',
   templateNoFlow: '该审批模板尚未设置审批流程，请联系流程管理员',
   iptvOnly: 'IPTV 模板请在 IPTV 业务中管理',
   notIptv: '该模板不是 IPTV 模板',
   nodeNotFound: '流程节点不存在或已被删除',
-  nodeIdTaken: (id: string) => `节点编号「${id}」已存在`,
+  nodeIdTaken: (id: string) => `节点编号「${escapeHtml(id)}」已存在`,
   linkNotFound: '节点连线不存在或已被删除',
   sortInvalid: '排序须为模板编号的列表',
   sortUnknown: (ids: readonly number[]) => `模板不存在：${ids.join('、')}`,
@@ -40,14 +41,14 @@ export const ApprovalMessages = {
   unfavorited: '已取消收藏',
   jobNotFound: '岗位不存在或已被删除',
   jobNameRequired: '请填写岗位名称',
-  jobNameTaken: (name: string) => `已有名为「${name}」的岗位，请换一个名称`,
-  jobInUse: (names: readonly string[]) => `岗位正被审批模板使用（${names.join('、')}），请先在流程中移除后再删除`,
+  jobNameTaken: (name: string) => `已有名为「${escapeHtml(name)}」的岗位，请换一个名称`,
+  jobInUse: (names: readonly string[]) => `岗位正被审批模板使用（${names.map(escapeHtml).join('、')}），请先在流程中移除后再删除`,
   jobUnknownInFlow: (ids: readonly number[]) => `流程引用了不存在的岗位：${ids.join('、')}`,
   memberNotFound: '岗位成员不存在或已被删除',
   memberExists: '该用户已是岗位成员',
   userMissing: '用户不存在或已停用，请从人员列表中选择',
   /** Disabled users by name, unknown ones by the id that was sent. */
-  usersMissing: (who: readonly (number | string)[]) => `用户不存在或已停用：${who.join('、')}`,
+  usersMissing: (who: readonly (number | string)[]) => `用户不存在或已停用：${who.map(escapeHtml).join('、')}`,
   deptsMissing: (ids: readonly number[]) => `部门不存在：${ids.join('、')}`,
   billNotFound: '单据不存在或已被删除',
   /**
@@ -60,7 +61,7 @@ export const ApprovalMessages = {
   notEditable: '只有草稿、被驳回或已撤回的单据可以修改',
   notDeletable: '只有草稿可以删除，已提交过的单据请使用废弃',
   billConflict: '单据已被他人处理，请刷新后查看',
-  itemsFieldUnknown: (key: string) => `表单中没有明细表「${key}」`,
+  itemsFieldUnknown: (key: string) => `表单中没有明细表「${escapeHtml(key)}」`,
   saved: '已保存',
   deleted: '已删除',
   released: '已提交审批',

@@ -1,3 +1,4 @@
+import { escapeHtml } from '../common/html';
 import { z } from 'zod';
 import type { FieldErrors } from '../common/envelope';
 
@@ -42,16 +43,16 @@ export const ATTACHMENT_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 
 export const FormSchemaMessages = {
   keyInvalid: '字段标识须以字母开头，由字母、数字或下划线组成，最长 40 位',
-  keyDuplicate: (key: string) => `字段标识「${key}」重复`,
+  keyDuplicate: (key: string) => `字段标识「${escapeHtml(key)}」重复`,
   labelRequired: '请填写字段名称',
-  optionsRequired: (label: string) => `字段「${label}」须至少有一个选项`,
-  optionDuplicate: (option: string) => `选项「${option}」重复`,
+  optionsRequired: (label: string) => `字段「${escapeHtml(label)}」须至少有一个选项`,
+  optionDuplicate: (option: string) => `选项「${escapeHtml(option)}」重复`,
   optionEmpty: '选项不能为空',
-  columnsRequired: (label: string) => `明细表「${label}」须至少有一列`,
-  totalOfInvalid: (label: string) => `明细表「${label}」的合计列须为数字或金额列`,
+  columnsRequired: (label: string) => `明细表「${escapeHtml(label)}」须至少有一列`,
+  totalOfInvalid: (label: string) => `明细表「${escapeHtml(label)}」的合计列须为数字或金额列`,
   tooManyFields: `表单最多 ${FORM_FIELDS_MAX} 个字段`,
-  defaultInvalid: (label: string) => `字段「${label}」的默认值不符合该字段的要求`,
-  sumOfInvalid: (label: string) => `金额「${label}」的合计来源须为本表单中设置了合计列的明细表`,
+  defaultInvalid: (label: string) => `字段「${escapeHtml(label)}」的默认值不符合该字段的要求`,
+  sumOfInvalid: (label: string) => `金额「${escapeHtml(label)}」的合计来源须为本表单中设置了合计列的明细表`,
 } as const;
 
 /** The field types' names as the form designer's palette shows them. */
@@ -228,27 +229,28 @@ export function ruleFieldKeys(schema: FormSchema): string[] {
 }
 
 export const FormValueMessages = {
-  required: (label: string) => `请填写「${label}」`,
-  requiredChoice: (label: string) => `请选择「${label}」`,
-  text: (label: string) => `「${label}」须为文字`,
-  tooLong: (label: string, max: number) => `「${label}」不能超过${max}个字符`,
-  number: (label: string) => `「${label}」须为数字`,
-  precision: (label: string, places: number) => (places === 0 ? `「${label}」须为整数` : `「${label}」最多${places}位小数`),
-  money: (label: string) => `「${label}」须为金额，如 1234.56（最多两位小数）`,
-  min: (label: string, min: number) => `「${label}」不能小于${min}`,
-  max: (label: string, max: number) => `「${label}」不能大于${max}`,
-  date: (label: string) => `「${label}」须为日期，如 2026-01-31`,
-  dateRange: (label: string) => `「${label}」须为开始和结束两个日期`,
-  dateOrder: (label: string) => `「${label}」的结束日期不能早于开始日期`,
-  option: (label: string) => `「${label}」的取值不在可选范围内`,
-  user: (label: string) => `「${label}」须从人员列表中选择`,
-  department: (label: string) => `「${label}」须从部门列表中选择`,
-  attachment: (label: string) => `「${label}」的附件格式不正确`,
-  attachmentCount: (label: string) => `「${label}」最多${ATTACHMENTS_MAX}个附件`,
-  items: (label: string) => `「${label}」须为明细行的列表`,
-  itemsCount: (label: string) => `「${label}」最多${ITEM_ROWS_MAX}行`,
-  itemsEmpty: (label: string) => `「${label}」至少需要一行明细`,
-  unknownField: (key: string) => `表单中没有字段「${key}」`,
+  required: (label: string) => `请填写「${escapeHtml(label)}」`,
+  requiredChoice: (label: string) => `请选择「${escapeHtml(label)}」`,
+  text: (label: string) => `「${escapeHtml(label)}」须为文字`,
+  tooLong: (label: string, max: number) => `「${escapeHtml(label)}」不能超过${max}个字符`,
+  number: (label: string) => `「${escapeHtml(label)}」须为数字`,
+  precision: (label: string, places: number) =>
+    places === 0 ? `「${escapeHtml(label)}」须为整数` : `「${escapeHtml(label)}」最多${places}位小数`,
+  money: (label: string) => `「${escapeHtml(label)}」须为金额，如 1234.56（最多两位小数）`,
+  min: (label: string, min: number) => `「${escapeHtml(label)}」不能小于${min}`,
+  max: (label: string, max: number) => `「${escapeHtml(label)}」不能大于${max}`,
+  date: (label: string) => `「${escapeHtml(label)}」须为日期，如 2026-01-31`,
+  dateRange: (label: string) => `「${escapeHtml(label)}」须为开始和结束两个日期`,
+  dateOrder: (label: string) => `「${escapeHtml(label)}」的结束日期不能早于开始日期`,
+  option: (label: string) => `「${escapeHtml(label)}」的取值不在可选范围内`,
+  user: (label: string) => `「${escapeHtml(label)}」须从人员列表中选择`,
+  department: (label: string) => `「${escapeHtml(label)}」须从部门列表中选择`,
+  attachment: (label: string) => `「${escapeHtml(label)}」的附件格式不正确`,
+  attachmentCount: (label: string) => `「${escapeHtml(label)}」最多${ATTACHMENTS_MAX}个附件`,
+  items: (label: string) => `「${escapeHtml(label)}」须为明细行的列表`,
+  itemsCount: (label: string) => `「${escapeHtml(label)}」最多${ITEM_ROWS_MAX}行`,
+  itemsEmpty: (label: string) => `「${escapeHtml(label)}」至少需要一行明细`,
+  unknownField: (key: string) => `表单中没有字段「${escapeHtml(key)}」`,
 } as const;
 
 export type ItemRow = Record<string, string | number | null>;

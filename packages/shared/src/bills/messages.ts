@@ -1,3 +1,4 @@
+import { escapeHtml } from '../common/html';
 /**
  * Messages of the approval engine and of flow validation. SPEC gives none of these; the wording follows
  * 钉钉/飞书审批 and names the node or step the user has to look at.
@@ -6,28 +7,28 @@
 /** Saving a flow (422, naming the faulty node). */
 export const FlowMessages = {
   noStart: '流程缺少开始节点',
-  multipleStart: (node: string) => `流程只能有一个开始节点，「${node}」是多余的开始节点`,
+  multipleStart: (node: string) => `流程只能有一个开始节点，「${escapeHtml(node)}」是多余的开始节点`,
   noEnd: '流程缺少结束节点',
-  duplicateNode: (id: string) => `节点编号「${id}」重复`,
-  danglingLink: (node: string) => `节点「${node}」的连线指向不存在的节点`,
-  startHasIncoming: (node: string) => `开始节点「${node}」不能有进入的连线`,
-  endHasOutgoing: (node: string) => `结束节点「${node}」不能有流出的连线`,
-  multipleDefault: (node: string) => `节点「${node}」只能有一条默认连线`,
-  unreachable: (node: string) => `节点「${node}」无法从开始节点到达`,
-  deadEnd: (node: string) => `节点「${node}」无法到达结束节点`,
-  cycle: (node: string) => `节点「${node}」处的连线形成了循环`,
-  noSteps: (node: string) => `审批节点「${node}」至少需要一个审批步骤`,
-  stepsNotAllowed: (node: string) => `节点「${node}」不能设置审批步骤`,
-  unknownField: (node: string, field: string) => `节点「${node}」的流转条件引用了不存在的表单字段「${field}」`,
+  duplicateNode: (id: string) => `节点编号「${escapeHtml(id)}」重复`,
+  danglingLink: (node: string) => `节点「${escapeHtml(node)}」的连线指向不存在的节点`,
+  startHasIncoming: (node: string) => `开始节点「${escapeHtml(node)}」不能有进入的连线`,
+  endHasOutgoing: (node: string) => `结束节点「${escapeHtml(node)}」不能有流出的连线`,
+  multipleDefault: (node: string) => `节点「${escapeHtml(node)}」只能有一条默认连线`,
+  unreachable: (node: string) => `节点「${escapeHtml(node)}」无法从开始节点到达`,
+  deadEnd: (node: string) => `节点「${escapeHtml(node)}」无法到达结束节点`,
+  cycle: (node: string) => `节点「${escapeHtml(node)}」处的连线形成了循环`,
+  noSteps: (node: string) => `审批节点「${escapeHtml(node)}」至少需要一个审批步骤`,
+  stepsNotAllowed: (node: string) => `节点「${escapeHtml(node)}」不能设置审批步骤`,
+  unknownField: (node: string, field: string) => `节点「${escapeHtml(node)}」的流转条件引用了不存在的表单字段「${escapeHtml(field)}」`,
   adminRequired: '无人审批时转交管理员，需指定流程管理员',
-  emptyUsers: (node: string, step: string) => `节点「${node}」的步骤「${step}」没有指定审批人`,
+  emptyUsers: (node: string, step: string) => `节点「${escapeHtml(node)}」的步骤「${escapeHtml(step)}」没有指定审批人`,
 } as const;
 
 /** The engine's answers to a release or a handler's operation. */
 export const EngineMessages = {
-  noRoute: (node: string) => `节点「${node}」没有满足条件的流转路径，请检查表单内容或联系流程管理员`,
-  chosenMissing: (step: string) => `请选择「${step}」的审批人`,
-  noHandler: (step: string) => `「${step}」找不到审批人，请联系流程管理员`,
+  noRoute: (node: string) => `节点「${escapeHtml(node)}」没有满足条件的流转路径，请检查表单内容或联系流程管理员`,
+  chosenMissing: (step: string) => `请选择「${escapeHtml(step)}」的审批人`,
+  noHandler: (step: string) => `「${escapeHtml(step)}」找不到审批人，请联系流程管理员`,
   commentRequired: '请填写审批意见',
   taskNotFound: '审批任务不存在',
   taskHandled: '该审批已被他人处理，请刷新后查看',
@@ -47,7 +48,7 @@ export const EngineMessages = {
   /** The history comment of a step that passed because its only handler was the initiator (发起人审批时: 自动跳过). */
   initiatorSkipped: '审批人是发起人本人，按流程设置自动跳过',
   /** 发起人自选 naming the initiator; starts with 请选择 like chosenMissing, so both land at chosen_handlers. */
-  chosenInitiator: (step: string) => `请选择其他审批人：「${step}」不能由发起人本人审批`,
+  chosenInitiator: (step: string) => `请选择其他审批人：「${escapeHtml(step)}」不能由发起人本人审批`,
   transferToInitiator: '不能转交给发起人本人：发起人不能审批自己的单据',
   routeTooLong: '流程路径过长，请检查流程是否存在循环',
 } as const;

@@ -1,3 +1,4 @@
+import { escapeHtml } from './html';
 /** Messages used across areas. SPEC §8 wording is kept character for character. */
 export const CommonMessages = {
   serverBusy: '服务器异常，请稍后重试！',
@@ -14,5 +15,5 @@ export const CommonMessages = {
   fileNotFound: '文件不存在或已被删除',
   databaseDown: '数据库不可用',
   payloadTooLarge: '上传内容过大',
-  routeNotFound: (method: string, path: string) => `接口不存在：${method} ${path}`,
+  routeNotFound: (method: string, path: string) => `接口不存在：${escapeHtml(method)} ${escapeHtml(path)}`,
 } as const;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { zhCN } from 'zod/locales';
+import { escapeHtml } from './html';
 
 /**
  * Chinese messages for every schema rule that names no message of its own, so that no bad input
@@ -11,6 +12,8 @@ const fallback = zhCN().localeError;
 const customError: z.core.$ZodErrorMap = (issue) => {
   if (issue.code === 'invalid_type') return issue.input === undefined || issue.input === null ? '不能为空' : '格式不正确';
   if (issue.code === 'invalid_value') return '取值不在允许的范围内';
+  // The keys are the caller's own text; a message may be shown as HTML (SPEC §8), so they are escaped.
+  if (issue.code === 'unrecognized_keys') return `包含不支持的字段：${issue.keys.map(escapeHtml).join('、')}`;
   if (issue.code === 'too_big') {
     if (issue.origin === 'string') return `不能超过${String(issue.maximum)}个字符`;
     if (issue.origin === 'number' || issue.origin === 'int') return `不能大于${String(issue.maximum)}`;

@@ -1,3 +1,4 @@
+import { escapeHtml } from '../common/html';
 import { z } from 'zod';
 import { ATTACHMENT_ID_PATTERN } from '../bills/form';
 
@@ -55,7 +56,7 @@ export const FileMessages = {
   archiveEmpty: '请选择要下载的附件',
   archiveTooMany: `一次最多下载${ARCHIVE_FILES_MAX}个附件`,
   /** At the bill's attachment field: an id that is nobody's upload, or someone else's not yet on this bill. */
-  attachmentUnknown: (label: string) => `「${label}」中有附件不存在或不是您上传的，请重新上传`,
+  attachmentUnknown: (label: string) => `「${escapeHtml(label)}」中有附件不存在或不是您上传的，请重新上传`,
 } as const;
 
 /** Labels of the attachment editor and of the read-only list. */

@@ -1,5 +1,6 @@
 import type { FormRule } from 'antd';
 import { validateBillForm, type FieldErrors, type FormField, type FormSchema, type ItemColumn } from '@osp/shared';
+import { messageText } from '../HtmlMessage';
 import { errorPath, toPayload, type EditorCell, type EditorValue, type EditorValues } from './values';
 
 /**
@@ -10,7 +11,8 @@ import { errorPath, toPayload, type EditorCell, type EditorValue, type EditorVal
 
 function firstError(schema: FormSchema, editor: EditorValues, key: string): string | undefined {
   const check = validateBillForm(schema, toPayload(schema, editor), 'draft');
-  return check.ok ? undefined : check.errors[key]?.[0];
+  const message = check.ok ? undefined : check.errors[key]?.[0];
+  return message && messageText(message);
 }
 
 /** A field's own check (not items tables: their cells carry their own). */
@@ -45,5 +47,6 @@ export interface FormFieldError {
 
 /** `data.errors` of a 422, or of the local check, as antd fields (form.x.0.y → ['form', 'x', 0, 'y']). */
 export function toFieldErrors(errors: FieldErrors): FormFieldError[] {
-  return Object.entries(errors).map(([key, messages]) => ({ name: errorPath(key), errors: messages }));
+  // Under the field as text: the names in the messages read as typed (the messages escape them for toasts).
+  return Object.entries(errors).map(([key, messages]) => ({ name: errorPath(key), errors: messages.map(messageText) }));
 }
