@@ -33,4 +33,10 @@ describe('Chinese messages for rules without their own', () => {
     const result = z.string().max(1, '太长了').safeParse('abc');
     expect(result.success ? '' : result.error.issues[0]?.message).toBe('太长了');
   });
+
+  it('says that a value given twice is one too many (a query key repeated arrives as an array)', () => {
+    const result = z.object({ keyword: z.string(), page: z.coerce.number() }).safeParse({ keyword: ['a', 'b'], page: ['1', '2'] });
+    expect(result.success).toBe(false);
+    if (!result.success) expect(toFieldErrors(result.error)).toEqual({ keyword: ['只能填写一个值'], page: ['格式不正确'] });
+  });
 });

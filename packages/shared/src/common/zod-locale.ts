@@ -10,7 +10,12 @@ import { escapeHtml } from './html';
 const fallback = zhCN().localeError;
 
 const customError: z.core.$ZodErrorMap = (issue) => {
-  if (issue.code === 'invalid_type') return issue.input === undefined || issue.input === null ? '不能为空' : '格式不正确';
+  if (issue.code === 'invalid_type') {
+    if (issue.input === undefined || issue.input === null) return '不能为空';
+    // A query key given twice (?keyword=a&keyword=b) arrives as an array: say what is wrong with it.
+    if (Array.isArray(issue.input) && issue.expected !== 'array') return '只能填写一个值';
+    return '格式不正确';
+  }
   if (issue.code === 'invalid_value') return '取值不在允许的范围内';
   // The keys are the caller's own text; a message may be shown as HTML (SPEC §8), so they are escaped.
   if (issue.code === 'unrecognized_keys') return `包含不支持的字段：${issue.keys.map(escapeHtml).join('、')}`;
