@@ -280,19 +280,24 @@ describe(`random and broken multipart bodies on every upload route (${TEST_ENGIN
     );
   });
 
-  it.each([
-    [
-      'a body cut short',
-      (body: Buffer) => ({ body: body.subarray(0, body.length - 40), type: `multipart/form-data; boundary=${BOUNDARY}` }),
-    ],
-    ['a wrong boundary', (body: Buffer) => ({ body, type: 'multipart/form-data; boundary=not-the-one' })],
-    ['no boundary', (body: Buffer) => ({ body, type: 'multipart/form-data' })],
-  ])('POST /api/files with %s is a 400 with a clear message and stores nothing', async (_, broken) => {
-    const { body, type } = broken(multipart([{ name: 'file', filename: '报销单.txt', content: Buffer.alloc(1000, 65) }]));
-    const before = await server.db.selectFrom('files').select('id').execute();
-    const answer = await server.call('POST', '/api/files', { token: admin, raw: body, headers: { 'content-type': type } });
+  const BROKEN = {
+    'a body cut short': (body: Buffer) => ({ body: body.subarray(0, body.length - 40), type: `multipart/form-data; boundary=${BOUNDARY}` }),
+    'a wrong boundary': (body: Buffer) => ({ body, type: 'multipart/form-data; boundary=not-the-one' }),
+    'no boundary': (body: Buffer) => ({ body, type: 'multipart/form-data' }),
+  };
+  const cases = UPLOAD_ROUTES.flatMap((route) => Object.entries(BROKEN).map(([how, broken]) => ({ route, how, broken })));
+
+  it.each(cases)('$route with $how is a 400 with a clear message and changes nothing', async ({ route, broken }) => {
+    const { body, type } = broken(multipart([{ name: 'file', filename: '报销单.xlsx', content: Buffer.alloc(1000, 65) }]));
+    const snapshot = async () => ({
+      files: await server.db.selectFrom('files').select('id').orderBy('id').execute(),
+      users: await server.db.selectFrom('users').select(['id', 'profile_photo']).orderBy('id').execute(),
+      disk: await filesOnDisk(server.config.uploadsDir),
+    });
+    const before = await snapshot();
+    const answer = await server.call('POST', route, { token: admin, raw: body, headers: { 'content-type': type } });
     expect(answer.status).toBe(200);
     expect(answer.body).toMatchObject({ status_code: 400, message: FileMessages.malformed });
-    expect(await server.db.selectFrom('files').select('id').execute()).toEqual(before);
+    expect(await snapshot()).toEqual(before);
   });
 });
