@@ -1,4 +1,5 @@
 import type { FieldErrors } from '@osp/shared';
+import { messageText } from '../../../components/HtmlMessage';
 
 /*
  * A refused save (422) names its fields by payload path: `form_schema.fields.<i>.<prop>` belong to
@@ -45,8 +46,10 @@ function isUnder(key: string, root: string): boolean {
 
 export function routeErrors(errors: FieldErrors): RoutedErrors {
   const routed: RoutedErrors = { basic: [], general: [], form: {}, flow: {} };
-  for (const [key, messages] of Object.entries(errors)) {
-    if (messages.length === 0) continue;
+  for (const [key, sent] of Object.entries(errors)) {
+    if (sent.length === 0) continue;
+    // Shown as text (fields, canvas, the list above the tabs): the names the server escaped read as typed.
+    const messages = sent.map(messageText);
     if (isUnder(key, 'form_schema')) routed.form[key] = messages;
     else if (isUnder(key, 'flow')) routed.flow[key] = messages;
     else {

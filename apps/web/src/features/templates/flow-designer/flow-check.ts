@@ -1,6 +1,7 @@
 import { FlowDesignerMessages as M, FlowMessages, ruleFieldKeys, validateFlow, type FlowGraph, type FormSchema } from '@osp/shared';
 import { branchLabel, fromGraph, sequences, toGraph, type FlowTree } from './flow-model';
 import { conditionsOf, isConditionComplete, subjectOf } from './rule-model';
+import { messageText } from '../../../components/HtmlMessage';
 
 /*
  * What the designer marks while the administrator edits: the shared validateFlow (the server's own
@@ -28,8 +29,9 @@ export function designerIssues(tree: FlowTree, schema: FormSchema): DesignerIssu
   const issues: DesignerIssues = { nodes: new Map(), branches: new Map(), flow: [], blocking: new Map() };
   const graph = toGraph(tree);
   for (const issue of validateFlow(graph, ruleFieldKeys(schema))) {
-    if (issue.nodeId === null) issues.flow.push(issue.message);
-    else push(issues.nodes, issue.nodeId, issue.message);
+    // Shown as text beside the node: the names the shared messages escape read as typed.
+    if (issue.nodeId === null) issues.flow.push(messageText(issue.message));
+    else push(issues.nodes, issue.nodeId, messageText(issue.message));
   }
   // The settings' own rule (FlowSettingsZ) the server checks on save; validateFlow looks at the graph only.
   if (tree.settings.emptyHandler === 'admin' && tree.settings.adminUserId === null) issues.flow.push(FlowMessages.adminRequired);
@@ -79,7 +81,7 @@ export function checkFlow(graph: FlowGraph, schema: FormSchema): Record<string, 
   const parsed = fromGraph(graph);
   if (!parsed.ok) {
     for (const issue of validateFlow(graph, ruleFieldKeys(schema)))
-      add(issue.nodeId === null ? 'flow' : `flow.${issue.nodeId}`, issue.message);
+      add(issue.nodeId === null ? 'flow' : `flow.${issue.nodeId}`, messageText(issue.message));
     return errors;
   }
   const issues = designerIssues(parsed.tree, schema);

@@ -1,4 +1,5 @@
 import { FormSchemaMessages, FormSchemaZ, installZodLocale, toFieldErrors, type FieldErrors, type FormSchema } from '@osp/shared';
+import { messageText } from '../../../components/HtmlMessage';
 
 // The designer parses the form schema in the browser: its rules without a message of their own must answer in Chinese too.
 installZodLocale();
@@ -15,7 +16,8 @@ export function checkFormSchema(schema: unknown): Record<string, string[]> {
   if (result.success) return {};
   const errors: FieldErrors = {};
   for (const [key, messages] of Object.entries(toFieldErrors(result.error))) {
-    errors[key === '_' ? FORM_SCHEMA_KEY : `${FORM_SCHEMA_KEY}.${key}`] = messages;
+    // Shown as text on the canvas: the names the shared messages escape read as typed.
+    errors[key === '_' ? FORM_SCHEMA_KEY : `${FORM_SCHEMA_KEY}.${key}`] = messages.map(messageText);
   }
   return errors;
 }
@@ -29,7 +31,9 @@ export function duplicateKeyErrors(schema: FormSchema): FieldErrors {
   for (const field of schema.fields) count.set(field.key, (count.get(field.key) ?? 0) + 1);
   const errors: FieldErrors = {};
   schema.fields.forEach((field, i) => {
-    if ((count.get(field.key) ?? 0) > 1) errors[`${FORM_SCHEMA_KEY}.fields.${i}.key`] = [FormSchemaMessages.keyDuplicate(field.key)];
+    if ((count.get(field.key) ?? 0) > 1) {
+      errors[`${FORM_SCHEMA_KEY}.fields.${i}.key`] = [messageText(FormSchemaMessages.keyDuplicate(field.key))];
+    }
   });
   return errors;
 }
