@@ -45,4 +45,6 @@ export interface Actor {
   caller: Caller;
   /** The request's Service header (DESIGN §5), '' when absent. */
   service: string;
+  /** Where the request came from, for the security trace (absent in the demo seed and scripts). */
+  client?: { ip: string; userAgent: string };
 }

@@ -36,3 +36,4 @@ export * from './security/security-events';
 export * from './admin/users';
 export * from './admin/menu-icons';
 export * from './admin/org';
+export * from './admin/grants';

@@ -24,7 +24,12 @@ export function callerOf(request: FastifyRequest): Caller {
 /** The caller with the request's Service header, for services that write the operation log. */
 export function actorOf(request: FastifyRequest): Actor {
   const service = request.headers.service;
-  return { caller: callerOf(request), service: typeof service === 'string' ? service.slice(0, 64) : '' };
+  const agent = request.headers['user-agent'];
+  return {
+    caller: callerOf(request),
+    service: typeof service === 'string' ? service.slice(0, 64) : '',
+    client: { ip: request.ip, userAgent: typeof agent === 'string' ? agent : '' },
+  };
 }
 
 /** The caller if the request carries a valid token, else null: for routes that serve both. */

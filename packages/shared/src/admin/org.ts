@@ -202,14 +202,17 @@ export interface AdminRole {
   name: string;
   permissions: string[];
   member_count: number;
-  abilities: { delete: boolean };
+  /** `edit` (rename, permissions) is false when the role carries a permission the caller lacks (issue 11). */
+  abilities: { edit: boolean; delete: boolean };
+  edit_blocked_reason: string;
   delete_blocked_reason: string;
 }
 
 /** GET /api/admin/permissions: the registry grouped by area, in registry order. */
 export interface PermissionGroup {
   group: string;
-  permissions: { key: string; name: string }[];
+  /** `grantable` (from the server, per caller): only permissions the caller holds can be granted. */
+  permissions: { key: string; name: string; grantable?: boolean }[];
 }
 
 export function groupPermissions(): PermissionGroup[] {

@@ -27,7 +27,6 @@ export const AdminUserMessages = {
   keywordTooLong: '搜索内容不能超过50个字符',
 
   cannotDisableSelf: '不能禁用自己的账号',
-  cannotDropOwnAccess: '不能移除自己的用户管理权限，如需调整请由其他管理员操作',
   cannotResetOwnPassword: '不能在此重置自己的密码，请使用右上角用户菜单中的“修改密码”',
 
   created: '用户已创建',
@@ -190,6 +189,20 @@ export interface AdminUser {
   status: number;
   roles: RoleRef[];
   created_at: string;
+  /**
+   * What the caller may do with this account: `manage` (edit, status, password, sessions) is false when it
+   * holds a permission the caller lacks; `roles` is also false for the caller's own account (issue 11).
+   */
+  abilities: { manage: boolean; roles: boolean };
+  /** Why `manage` is false, in words; '' otherwise. */
+  manage_blocked_reason: string;
+}
+
+/** GET /api/admin/users/role-options: a role for the pickers, and whether the caller may grant it. */
+export interface RoleOption extends RoleRef {
+  grantable: boolean;
+  /** Why it may not be granted, in words; '' otherwise. */
+  blocked_reason: string;
 }
 
 /** GET /api/admin/users/{id}/sessions: a live (not revoked, not expired) sign-in of the user. */

@@ -1,4 +1,5 @@
 import {
+  GrantMessages,
   groupPermissions,
   PERMISSIONS,
   RoleCreateZ,
@@ -12,8 +13,10 @@ import type { Actor, AppContext, Caller } from '../../context';
 import type { Db } from '../../db/index';
 import { ConflictError, NotFoundError, ValidationError } from '../../http/errors';
 import { parse } from '../../http/validate';
+import { recordSecurityEvent } from '../security-log/security-log.service';
 import { recordOperation } from '../syslog/syslog.service';
 import { ADMIN_PERMISSION, authorize, authorizeRegistry } from './admin-org.policy';
+import { authorizeGrant, authorizeRoleEdit, lackedPermissions } from './grants.policy';
 import * as repo from './admin-roles.repo';
 
 const ITEM_TYPE = 'role';
@@ -27,20 +30,41 @@ function permissionNames(keys: readonly string[]): string {
 export async function listRoles(ctx: AppContext, caller: Caller): Promise<AdminRole[]> {
   authorize(caller, 'role');
   const roles = await repo.listRoles(ctx.db);
-  return roles.map((role) => ({
-    id: role.id,
-    key: role.key,
-    name: role.name,
-    permissions: role.permissions,
-    member_count: role.member_count,
-    abilities: { delete: role.member_count === 0 },
-    delete_blocked_reason: role.member_count === 0 ? '' : RoleMessages.hasMembers(role.member_count),
+  return roles.map((role) => {
+    // A role carrying a permission the caller lacks is beyond them (grants.policy): shown, not editable.
+    const missing = lackedPermissions(caller, role.permissions);
+    const editBlocked = missing.length > 0 ? GrantMessages.cannotEditRole(role.name, missing) : '';
+    return {
+      id: role.id,
+      key: role.key,
+      name: role.name,
+      permissions: role.permissions,
+      member_count: role.member_count,
+      abilities: { edit: editBlocked === '', delete: editBlocked === '' && role.member_count === 0 },
+      edit_blocked_reason: editBlocked,
+      delete_blocked_reason: editBlocked || (role.member_count === 0 ? '' : RoleMessages.hasMembers(role.member_count)),
+    };
+  });
+}
+
+/** The registry, each permission saying whether the caller may grant it (only those they hold). */
+export function listPermissionGroups(caller: Caller): PermissionGroup[] {
+  authorizeRegistry(caller);
+  return groupPermissions().map((group) => ({
+    ...group,
+    permissions: group.permissions.map((p) => ({ ...p, grantable: caller.permissions.includes(p.key) })),
   }));
 }
 
-export function listPermissionGroups(caller: Caller): PermissionGroup[] {
-  authorizeRegistry(caller);
-  return groupPermissions();
+/** The security trace of a change to what a role grants (issue 11, item 8), in the changing transaction. */
+async function recordGrantChange(trx: Db, actor: Actor, detail: string): Promise<void> {
+  await recordSecurityEvent(trx, {
+    event: 'authz_change',
+    userId: actor.caller.userId,
+    username: actor.caller.username,
+    ...(actor.client ? { client: actor.client } : {}),
+    detail,
+  });
 }
 
 async function requireRole(db: Db, id: number) {
@@ -57,6 +81,7 @@ async function assertNameFree(db: Db, name: string, exceptId?: number): Promise<
 export async function createRole(ctx: AppContext, actor: Actor, body: unknown): Promise<{ id: number }> {
   authorize(actor.caller, 'role');
   const input = parse(RoleCreateZ, body);
+  authorizeGrant(actor.caller, input.permissions);
   const id = await ctx.db.transaction().execute(async (trx) => {
     if (await repo.findRoleByKey(trx, input.key)) throw new ValidationError({ key: [RoleMessages.keyTaken(input.key)] });
     await assertNameFree(trx, input.name);
@@ -69,6 +94,7 @@ export async function createRole(ctx: AppContext, actor: Actor, body: unknown): 
       summary: `新建角色「${input.name}」（${input.key}），权限：${permissionNames(input.permissions)}`,
       after: { key: input.key, name: input.name, permissions: input.permissions },
     });
+    if (input.permissions.length > 0) await recordGrantChange(trx, actor, `新建角色 ${input.key}，权限 ${input.permissions.join(',')}`);
     return newId;
   });
   // A new role has no members yet, so nobody's access changed.
@@ -80,6 +106,7 @@ export async function renameRole(ctx: AppContext, actor: Actor, id: number, body
   const input = parse(RoleRenameZ, body);
   await ctx.db.transaction().execute(async (trx) => {
     const role = await requireRole(trx, id);
+    authorizeRoleEdit(actor.caller, { name: role.name, permissions: await repo.listPermissions(trx, id) });
     if (role.name === input.name) return;
     await assertNameFree(trx, input.name, id);
     await repo.renameRole(trx, id, input.name);
@@ -106,6 +133,9 @@ export async function setRolePermissions(ctx: AppContext, actor: Actor, id: numb
     if (ctx.engine === 'postgres') await repo.lockRoles(trx);
     const role = await requireRole(trx, id);
     const before = await repo.listPermissions(trx, id);
+    // Editing a role needs all it carries now, and granting needs all it will carry.
+    authorizeRoleEdit(actor.caller, { name: role.name, permissions: before });
+    authorizeGrant(actor.caller, input.permissions);
     if (before.join() === input.permissions.join()) return;
     const holdersBefore = await repo.countActiveHolders(trx, GRANTING_PERMISSION);
     await repo.replacePermissions(trx, id, input.permissions);
@@ -123,6 +153,7 @@ export async function setRolePermissions(ctx: AppContext, actor: Actor, id: numb
       before: { permissions: before },
       after: { permissions: input.permissions },
     });
+    await recordGrantChange(trx, actor, `角色 ${role.key} 权限 ${before.join(',') || '无'} → ${input.permissions.join(',') || '无'}`);
   });
   await ctx.access.changed();
 }
@@ -132,9 +163,10 @@ export async function deleteRole(ctx: AppContext, actor: Actor, id: number): Pro
   authorize(actor.caller, 'role');
   await ctx.db.transaction().execute(async (trx) => {
     const role = await requireRole(trx, id);
+    const permissions = await repo.listPermissions(trx, id);
+    authorizeRoleEdit(actor.caller, { name: role.name, permissions });
     const members = await repo.countMembers(trx, id);
     if (members > 0) throw new ConflictError(RoleMessages.hasMembers(members));
-    const permissions = await repo.listPermissions(trx, id);
     await repo.deleteRole(trx, id);
     await recordOperation(trx, actor, {
       itemType: ITEM_TYPE,
@@ -143,6 +175,7 @@ export async function deleteRole(ctx: AppContext, actor: Actor, id: number): Pro
       summary: `删除角色「${role.name}」（${role.key}）`,
       before: { key: role.key, name: role.name, permissions },
     });
+    if (permissions.length > 0) await recordGrantChange(trx, actor, `删除角色 ${role.key}，权限 ${permissions.join(',')}`);
   });
   await ctx.access.changed();
 }

@@ -15,17 +15,14 @@ export function authorizeUserAdmin(caller: Caller): void {
 }
 
 /**
- * Changes an administrator may not make to their own account, so that nobody locks themselves out
+ * Changes an administrator may not make to their own account (their own roles are refused outright by
+ * admin-org/grants.policy, like every grant), so that nobody locks themselves out
  * by a slip of the mouse and a stolen token cannot take over the account silently. Each answers
  * the message to show, or undefined when the change is allowed.
  */
 export const selfChange = {
   status(caller: Caller, targetId: number, status: number): string | undefined {
     return targetId === caller.userId && status === 0 ? AdminUserMessages.cannotDisableSelf : undefined;
-  },
-  /** `keepsAccess`: whether the new role set still grants the user-administration permission. */
-  roles(caller: Caller, targetId: number, keepsAccess: boolean): string | undefined {
-    return targetId === caller.userId && !keepsAccess ? AdminUserMessages.cannotDropOwnAccess : undefined;
   },
   /** One's own password is changed with the old one (修改密码), never reset without it. */
   password(caller: Caller, targetId: number): string | undefined {

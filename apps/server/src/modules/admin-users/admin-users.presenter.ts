@@ -2,7 +2,11 @@ import type { AdminUser, RoleRef, UserSession } from '@osp/shared';
 import type { AdminUserRow } from './admin-users.repo';
 
 /** The fields of a user the administration page sees; never the password hash or anything else. */
-export function presentAdminUser(row: AdminUserRow, roles: RoleRef[]): AdminUser {
+export function presentAdminUser(
+  row: AdminUserRow,
+  roles: RoleRef[],
+  access: Pick<AdminUser, 'abilities' | 'manage_blocked_reason'>,
+): AdminUser {
   return {
     id: row.id,
     username: row.username,
@@ -15,6 +19,7 @@ export function presentAdminUser(row: AdminUserRow, roles: RoleRef[]): AdminUser
     status: row.status,
     roles,
     created_at: row.created_at,
+    ...access,
   };
 }
 

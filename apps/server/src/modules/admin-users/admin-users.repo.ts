@@ -81,16 +81,35 @@ export function listRoles(db: Db) {
   return db.selectFrom('roles').select(['id', 'key', 'name']).orderBy('id').execute();
 }
 
-/** Whether any of these roles grants `permission`. */
-export async function rolesGrant(db: Db, roleIds: number[], permission: string): Promise<boolean> {
-  if (roleIds.length === 0) return false;
-  const row = await db
+/** The permissions each of these roles carries (roles without any are absent). */
+export async function permissionsOfRoles(db: Db, roleIds: readonly number[]): Promise<Map<number, string[]>> {
+  const byRole = new Map<number, string[]>();
+  if (roleIds.length === 0) return byRole;
+  const rows = await db
     .selectFrom('role_permissions')
-    .select('role_id')
-    .where('role_id', 'in', roleIds)
-    .where('permission', '=', permission)
-    .executeTakeFirst();
-  return row !== undefined;
+    .select(['role_id', 'permission'])
+    .where('role_id', 'in', [...roleIds])
+    .execute();
+  for (const row of rows) byRole.set(row.role_id, [...(byRole.get(row.role_id) ?? []), row.permission]);
+  return byRole;
+}
+
+/** The permissions each of these users holds through their roles (users without any are absent). */
+export async function permissionsOfUsers(db: Db, userIds: readonly number[]): Promise<Map<number, Set<string>>> {
+  const byUser = new Map<number, Set<string>>();
+  if (userIds.length === 0) return byUser;
+  const rows = await db
+    .selectFrom('user_roles')
+    .innerJoin('role_permissions', 'role_permissions.role_id', 'user_roles.role_id')
+    .select(['user_roles.user_id', 'role_permissions.permission'])
+    .where('user_roles.user_id', 'in', [...userIds])
+    .execute();
+  for (const row of rows) {
+    const held = byUser.get(row.user_id) ?? new Set<string>();
+    held.add(row.permission);
+    byUser.set(row.user_id, held);
+  }
+  return byUser;
 }
 
 /** Which of these usernames are already taken (looked up in slices so the IN list stays short). */

@@ -10,15 +10,20 @@ import {
   type AdminUserFilter,
   type FieldErrors,
   type Paged,
+  GrantMessages,
+  type RoleOption,
   type RoleRef,
 } from '@osp/shared';
 import type { Actor, AppContext, Caller } from '../../context';
+import type { Db } from '../../db/index';
 import { NotFoundError, ValidationError } from '../../http/errors';
 import { parse } from '../../http/validate';
 import { hashPassword } from '../auth/passwords';
 import { retireUserResets } from '../password-reset/password-reset.repo';
+import { authorizeGrant, authorizeOverUser, authorizeRolesOf, lackedPermissions, refusalOverUser } from '../admin-org/grants.policy';
+import { recordSecurityEvent } from '../security-log/security-log.service';
 import { recordOperation } from '../syslog/syslog.service';
-import { authorizeUserAdmin, selfChange, USER_ADMIN_PERMISSION } from './admin-users.policy';
+import { authorizeUserAdmin, selfChange } from './admin-users.policy';
 import { loggedUser, presentAdminUser } from './admin-users.presenter';
 import * as repo from './admin-users.repo';
 import { loadDeptIndex, type DeptIndex } from './dept-index';
@@ -39,15 +44,47 @@ export function toRepoFilter(filter: AdminUserFilter, depts: DeptIndex): repo.Us
   };
 }
 
-/** Attaches each user's roles (one query for the whole page). */
-export async function withRoles(ctx: AppContext, rows: repo.AdminUserRow[]): Promise<AdminUser[]> {
-  const roleRows = await repo.rolesOfUsers(
-    ctx.db,
-    rows.map((r) => r.id),
-  );
+/**
+ * Attaches each user's roles and what `caller` may do with the account (two queries for the whole
+ * page): an account holding a permission the caller lacks is beyond them (grants.policy).
+ */
+export async function withRoles(ctx: AppContext, caller: Caller, rows: repo.AdminUserRow[]): Promise<AdminUser[]> {
+  const ids = rows.map((r) => r.id);
+  const [roleRows, permissions] = await Promise.all([repo.rolesOfUsers(ctx.db, ids), repo.permissionsOfUsers(ctx.db, ids)]);
   const rolesOf = new Map<number, RoleRef[]>();
   for (const role of roleRows) rolesOf.set(role.user_id, [...(rolesOf.get(role.user_id) ?? []), { key: role.key, name: role.name }]);
-  return rows.map((row) => presentAdminUser(row, rolesOf.get(row.id) ?? []));
+  return rows.map((row) => {
+    const refusal = refusalOverUser(caller, { name: row.name, permissions: permissions.get(row.id) ?? [] }) ?? '';
+    return presentAdminUser(row, rolesOf.get(row.id) ?? [], {
+      abilities: { manage: refusal === '', roles: refusal === '' && row.id !== caller.userId },
+      manage_blocked_reason: refusal,
+    });
+  });
+}
+
+/** The account an administrator is about to change, refused (403) when it is beyond them. */
+async function manageableUser(ctx: AppContext, caller: Caller, id: number): Promise<AdminUser> {
+  const user = await loadUser(ctx, caller, id);
+  const held = (await repo.permissionsOfUsers(ctx.db, [id])).get(id) ?? [];
+  authorizeOverUser(caller, { name: user.name, permissions: held });
+  return user;
+}
+
+/** Granting these roles needs every permission they carry (grants.policy); the user import asks it too. */
+export async function authorizeRoleGrant(db: Db, caller: Caller, roleIds: readonly number[]): Promise<void> {
+  const carried = [...(await repo.permissionsOfRoles(db, roleIds)).values()].flat();
+  authorizeGrant(caller, carried);
+}
+
+/** The security trace of a change of someone's roles (issue 11, item 8), in the changing transaction. */
+async function recordRoleChange(trx: Db, actor: Actor, user: { id: number; username: string }, detail: string): Promise<void> {
+  await recordSecurityEvent(trx, {
+    event: 'authz_change',
+    userId: user.id,
+    username: user.username,
+    ...(actor.client ? { client: actor.client } : {}),
+    detail: `${actor.caller.username}：${detail}`,
+  });
 }
 
 export async function findUsers(ctx: AppContext, caller: Caller, query: unknown): Promise<Paged<AdminUser>> {
@@ -58,20 +95,20 @@ export async function findUsers(ctx: AppContext, caller: Caller, query: unknown)
     limit: input.per_page,
     offset: (input.page - 1) * input.per_page,
   });
-  return { list: await withRoles(ctx, rows), total, page: input.page, per_page: input.per_page };
+  return { list: await withRoles(ctx, caller, rows), total, page: input.page, per_page: input.per_page };
 }
 
-async function loadUser(ctx: AppContext, id: number): Promise<AdminUser> {
+async function loadUser(ctx: AppContext, caller: Caller, id: number): Promise<AdminUser> {
   const row = Number.isSafeInteger(id) && id > 0 ? await repo.findUser(ctx.db, id) : undefined;
   if (!row) throw new NotFoundError();
-  const [user] = await withRoles(ctx, [row]);
+  const [user] = await withRoles(ctx, caller, [row]);
   if (!user) throw new NotFoundError();
   return user;
 }
 
 export async function getUser(ctx: AppContext, caller: Caller, id: number): Promise<AdminUser> {
   authorizeUserAdmin(caller);
-  return loadUser(ctx, id);
+  return loadUser(ctx, caller, id);
 }
 
 /** Role keys → role rows; unknown keys are reported on the `roles` field. */
@@ -97,6 +134,11 @@ export async function createUser(ctx: AppContext, actor: Actor, body: unknown): 
   if ((await repo.takenUsernames(ctx.db, [input.username])).size > 0) errors.username = [AdminUserMessages.usernameTaken];
   const roles = await resolveRoles(ctx, input.roles, errors);
   if (Object.keys(errors).length > 0) throw new ValidationError(errors);
+  await authorizeRoleGrant(
+    ctx.db,
+    actor.caller,
+    roles.map((r) => r.id),
+  );
 
   const passwordHash = await hashPassword(input.passwd);
   const now = new Date().toISOString();
@@ -124,6 +166,9 @@ export async function createUser(ctx: AppContext, actor: Actor, body: unknown): 
         summary: `新建用户 ${userLabel(fields)}`,
         after: { ...loggedUser({ ...fields, status: 1 }), roles: roles.map((r) => r.key) },
       });
+      if (roles.length > 0) {
+        await recordRoleChange(trx, actor, { id: newId, username: fields.username }, `新建用户并授予角色 ${roles.map((r) => r.key).join(',')}`);
+      }
       return newId;
     });
   } catch (error) {
@@ -132,12 +177,12 @@ export async function createUser(ctx: AppContext, actor: Actor, body: unknown): 
     throw error;
   }
   await ctx.access.changed();
-  return loadUser(ctx, id);
+  return loadUser(ctx, actor.caller, id);
 }
 
 export async function updateUser(ctx: AppContext, actor: Actor, id: number, body: unknown): Promise<AdminUser> {
   authorizeUserAdmin(actor.caller);
-  const before = await loadUser(ctx, id);
+  const before = await manageableUser(ctx, actor.caller, id);
   const input = parse(AdminUserUpdateZ, body);
   const depts = await loadDeptIndex(ctx);
   if (!depts.has(input.dept_id)) throw new ValidationError({ dept_id: [AdminUserMessages.deptUnknown] });
@@ -156,13 +201,13 @@ export async function updateUser(ctx: AppContext, actor: Actor, id: number, body
     });
   });
   await ctx.access.changed();
-  return loadUser(ctx, id);
+  return loadUser(ctx, actor.caller, id);
 }
 
 /** Enables or disables a user. Disabling revokes every session of theirs in the same transaction. */
 export async function setUserStatus(ctx: AppContext, actor: Actor, id: number, body: unknown): Promise<AdminUser> {
   authorizeUserAdmin(actor.caller);
-  const before = await loadUser(ctx, id);
+  const before = await manageableUser(ctx, actor.caller, id);
   const { status } = parse(AdminUserStatusZ, body);
   const refusal = selfChange.status(actor.caller, id, status);
   if (refusal) throw new ValidationError({ status: [refusal] });
@@ -181,13 +226,13 @@ export async function setUserStatus(ctx: AppContext, actor: Actor, id: number, b
     });
   });
   await ctx.access.changed();
-  return loadUser(ctx, id);
+  return loadUser(ctx, actor.caller, id);
 }
 
 /** Sets a new password chosen by an administrator and signs the user out everywhere. */
 export async function resetPassword(ctx: AppContext, actor: Actor, id: number, body: unknown): Promise<void> {
   authorizeUserAdmin(actor.caller);
-  const user = await loadUser(ctx, id);
+  const user = await manageableUser(ctx, actor.caller, id);
   const refusal = selfChange.password(actor.caller, id);
   if (refusal) throw new ValidationError({ passwd: [refusal] });
   const input = parse(AdminPasswordResetZ, body);
@@ -208,21 +253,24 @@ export async function resetPassword(ctx: AppContext, actor: Actor, id: number, b
   await ctx.access.changed();
 }
 
-/** Replaces a user's roles; the new permissions apply from the user's next request. */
+/**
+ * Replaces a user's roles; the new permissions apply from the user's next request. Nobody changes their
+ * own roles, an account beyond the administrator keeps its roles, and every role given or taken away
+ * must carry only permissions the administrator holds (grants.policy).
+ */
 export async function assignRoles(ctx: AppContext, actor: Actor, id: number, body: unknown): Promise<AdminUser> {
   authorizeUserAdmin(actor.caller);
-  const before = await loadUser(ctx, id);
+  authorizeRolesOf(actor.caller, id);
+  const before = await manageableUser(ctx, actor.caller, id);
   const input = parse(AdminUserRolesZ, body);
   const errors: FieldErrors = {};
   const roles = await resolveRoles(ctx, input.roles, errors);
   if (Object.keys(errors).length > 0) throw new ValidationError(errors);
-  const keepsAccess = await repo.rolesGrant(
+  await authorizeRoleGrant(
     ctx.db,
+    actor.caller,
     roles.map((r) => r.id),
-    USER_ADMIN_PERMISSION,
   );
-  const refusal = selfChange.roles(actor.caller, id, keepsAccess);
-  if (refusal) throw new ValidationError({ roles: [refusal] });
 
   const beforeKeys = before.roles.map((r) => r.key).sort();
   const afterKeys = roles.map((r) => r.key).sort();
@@ -241,14 +289,25 @@ export async function assignRoles(ctx: AppContext, actor: Actor, id: number, bod
       before: { roles: beforeKeys },
       after: { roles: afterKeys },
     });
+    await recordRoleChange(trx, actor, before, `角色 ${beforeKeys.join(',') || '无'} → ${afterKeys.join(',') || '无'}`);
   });
   await ctx.access.changed();
-  return loadUser(ctx, id);
+  return loadUser(ctx, actor.caller, id);
 }
 
-/** The roles an administrator may assign, for the page's pickers (the roles page needs sys_role). */
-export async function listRoleOptions(ctx: AppContext, caller: Caller): Promise<RoleRef[]> {
+/**
+ * The roles for the page's pickers (the roles page needs sys_role), each saying whether the caller may
+ * grant it and, when not, why: the server decides, the page only shows it.
+ */
+export async function listRoleOptions(ctx: AppContext, caller: Caller): Promise<RoleOption[]> {
   authorizeUserAdmin(caller);
   const roles = await repo.listRoles(ctx.db);
-  return roles.map((r) => ({ key: r.key, name: r.name }));
+  const carried = await repo.permissionsOfRoles(
+    ctx.db,
+    roles.map((r) => r.id),
+  );
+  return roles.map((r) => {
+    const missing = lackedPermissions(caller, carried.get(r.id) ?? []);
+    return { key: r.key, name: r.name, grantable: missing.length === 0, blocked_reason: missing.length ? GrantMessages.cannotGrant(missing) : '' };
+  });
 }

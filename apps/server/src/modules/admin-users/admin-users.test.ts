@@ -1,12 +1,13 @@
 import {
   AdminUserMessages,
+  GrantMessages,
   PasswordMessages,
   ProfileMessages,
   type AdminUser,
   type MenuItem,
   type OperationLogEntry,
   type Paged,
-  type RoleRef,
+  type RoleOption,
   type UserProfile,
   type UserSession,
 } from '@osp/shared';
@@ -121,7 +122,21 @@ describe('GET /api/admin/users', () => {
       ),
     );
     expect(Object.keys(body.data.list[0] ?? {}).sort()).toEqual(
-      ['created_at', 'dept', 'id', 'mail', 'mobile', 'name', 'roles', 'sex', 'station', 'status', 'username'].sort(),
+      [
+        'abilities',
+        'created_at',
+        'dept',
+        'id',
+        'mail',
+        'manage_blocked_reason',
+        'mobile',
+        'name',
+        'roles',
+        'sex',
+        'station',
+        'status',
+        'username',
+      ].sort(),
     );
   });
 
@@ -180,9 +195,9 @@ describe('GET /api/admin/users/{id}', () => {
   });
 
   it('lists the roles that may be assigned', async () => {
-    const { body } = await server.call<RoleRef[]>('GET', `${BASE}/role-options`, { token: admin });
-    expect(body.data).toContainEqual({ key: 'admin', name: '系统管理员' });
-    expect(body.data).toContainEqual({ key: 'staff', name: '普通员工' });
+    const { body } = await server.call<RoleOption[]>('GET', `${BASE}/role-options`, { token: admin });
+    expect(body.data).toContainEqual({ key: 'admin', name: '系统管理员', grantable: true, blocked_reason: '' });
+    expect(body.data).toContainEqual({ key: 'staff', name: '普通员工', grantable: true, blocked_reason: '' });
   });
 });
 
@@ -403,10 +418,11 @@ describe('PUT /api/admin/users/{id}/roles', () => {
     expect(logs.map((l) => l.after)).toEqual([{ roles: ['admin', 'staff'] }, { roles: ['staff'] }]);
   });
 
-  it("refuses removing the caller's own user administration, and unknown roles", async () => {
+  it("refuses any change of the caller's own roles (403), and unknown roles", async () => {
     const before = await snapshot(server.db);
     const own = await server.call('PUT', `${BASE}/${await userId(server.db, 'admin')}/roles`, { token: admin, body: { roles: ['staff'] } });
-    expect(own.body).toMatchObject({ status_code: 422, message: AdminUserMessages.cannotDropOwnAccess });
+    expect(own.status).toBe(403);
+    expect(own.body).toMatchObject({ status_code: 403, message: GrantMessages.ownRoles });
     const unknown = await server.call('PUT', `${BASE}/${await userId(server.db, 'hejun')}/roles`, {
       token: admin,
       body: { roles: ['staff', 'ghost'] },

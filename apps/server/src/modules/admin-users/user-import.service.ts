@@ -26,7 +26,8 @@ import { recordOperation } from '../syslog/syslog.service';
 import { authorizeUserAdmin } from './admin-users.policy';
 import { loggedUser } from './admin-users.presenter';
 import * as repo from './admin-users.repo';
-import { toRepoFilter, userLabel, withRoles } from './admin-users.service';
+import { recordSecurityEvent } from '../security-log/security-log.service';
+import { authorizeRoleGrant, toRepoFilter, userLabel, withRoles } from './admin-users.service';
 import { loadDeptIndex, type DeptIndex } from './dept-index';
 import { assertSafeXlsx } from './xlsx-guard';
 import { readUserSheet, writeImportTemplate, writeSheet, type SheetRow } from './user-xlsx';
@@ -158,6 +159,13 @@ export async function importUsers(ctx: AppContext, actor: Actor, readUpload: () 
     });
   }
 
+  // Importing users with roles grants those roles: the importer must hold all they carry (403 otherwise).
+  await authorizeRoleGrant(
+    ctx.db,
+    actor.caller,
+    valid.flatMap((r) => r.roleIds),
+  );
+
   const passwordHash = await hashPassword(options.data.passwd);
   const now = new Date().toISOString();
   try {
@@ -190,6 +198,15 @@ export async function importUsers(ctx: AppContext, actor: Actor, readUpload: () 
           summary: `导入用户 ${userLabel(r)}（第${r.row}行）`,
           after: { ...loggedUser({ ...r, status: 1 }), role_ids: r.roleIds },
         });
+        if (r.roleIds.length > 0) {
+          await recordSecurityEvent(trx, {
+            event: 'authz_change',
+            userId: ids[index] ?? null,
+            username: r.username,
+            ...(actor.client ? { client: actor.client } : {}),
+            detail: `${actor.caller.username}：导入用户并授予角色 ${r.roleIds.join(',')}`,
+          });
+        }
       }
     });
   } catch (error) {
@@ -210,7 +227,7 @@ export async function exportUsers(ctx: AppContext, caller: Caller, query: unknow
   const filter = parse(AdminUserFilterZ, query);
   const depts = await loadDeptIndex(ctx);
   const rows = await repo.listUsers(ctx.db, toRepoFilter(filter, depts), EXPORT_MAX_ROWS);
-  const users = await withRoles(ctx, rows);
+  const users = await withRoles(ctx, caller, rows);
   const headers = [...USER_IMPORT_COLUMNS.map((c) => c.header), '状态'];
   const content = await writeSheet(
     '用户列表',

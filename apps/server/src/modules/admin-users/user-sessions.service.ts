@@ -1,6 +1,7 @@
 import { AdminUserMessages, type UserSession } from '@osp/shared';
 import type { Actor, AppContext, Caller } from '../../context';
 import { NotFoundError } from '../../http/errors';
+import { authorizeOverUser } from '../admin-org/grants.policy';
 import { recordOperation } from '../syslog/syslog.service';
 import { authorizeUserAdmin } from './admin-users.policy';
 import { presentSession } from './admin-users.presenter';
@@ -19,6 +20,13 @@ async function targetUser(ctx: AppContext, id: number) {
   return row;
 }
 
+/** Signing someone out is changing their account: refused when it is beyond the administrator (grants.policy). */
+async function manageableTarget(ctx: AppContext, caller: Caller, id: number) {
+  const row = await targetUser(ctx, id);
+  authorizeOverUser(caller, { name: row.name, permissions: (await repo.permissionsOfUsers(ctx.db, [id])).get(id) ?? [] });
+  return row;
+}
+
 export async function listUserSessions(ctx: AppContext, caller: Caller, userId: number): Promise<UserSession[]> {
   authorizeUserAdmin(caller);
   await targetUser(ctx, userId);
@@ -28,7 +36,7 @@ export async function listUserSessions(ctx: AppContext, caller: Caller, userId: 
 
 export async function revokeUserSession(ctx: AppContext, actor: Actor, userId: number, sessionId: number): Promise<void> {
   authorizeUserAdmin(actor.caller);
-  const user = await targetUser(ctx, userId);
+  const user = await manageableTarget(ctx, actor.caller, userId);
   const now = new Date().toISOString();
   const session = Number.isSafeInteger(sessionId) ? await repo.findLiveSession(ctx.db, userId, sessionId, now) : undefined;
   if (!session) throw new NotFoundError(AdminUserMessages.sessionNotFound);
@@ -51,7 +59,7 @@ export async function revokeUserSession(ctx: AppContext, actor: Actor, userId: n
 
 export async function revokeAllUserSessions(ctx: AppContext, actor: Actor, userId: number): Promise<number> {
   authorizeUserAdmin(actor.caller);
-  const user = await targetUser(ctx, userId);
+  const user = await manageableTarget(ctx, actor.caller, userId);
   const now = new Date().toISOString();
   const revoked = await ctx.db.transaction().execute(async (trx) => {
     const count = await repo.revokeSessions(trx, userId, now);
