@@ -6,7 +6,7 @@ import type {
   AdminUserUpdate,
   Dept,
   Paged,
-  RoleRef,
+  RoleOption,
   UserImportResult,
   UserSession,
 } from '@osp/shared';
@@ -44,7 +44,7 @@ export function useAdminUsers(query: UserListQuery) {
 }
 
 export function useRoleOptions() {
-  return useQuery({ queryKey: [...usersKey, 'role-options'], queryFn: () => api.get<RoleRef[]>(`${BASE}/role-options`) });
+  return useQuery({ queryKey: [...usersKey, 'role-options'], queryFn: () => api.get<RoleOption[]>(`${BASE}/role-options`) });
 }
 
 /** GET /api/depts (SPEC §7): the department tree for the filter and the dialogs. */

@@ -1,4 +1,4 @@
-import { Button, Card, Empty, Flex, Tree, type TreeDataNode } from 'antd';
+import { Alert, Button, Card, Empty, Flex, Tree, type TreeDataNode } from 'antd';
 import { RoleMessages, type AdminRole } from '@osp/shared';
 import { useMemo, useState } from 'react';
 import { usePermissionGroups, useSetRolePermissions } from '../../../api/admin-org';
@@ -21,9 +21,14 @@ export function RolePermissionPanel({ role }: { role: AdminRole }) {
       (groups.data ?? []).map((group) => ({
         key: `${GROUP_PREFIX}${group.group}`,
         title: group.group,
-        children: group.permissions.map((p) => ({ key: p.key, title: `${p.name}（${p.key}）` })),
+        // The server marks what the administrator may grant (only what they hold); the rest stays as it is.
+        children: group.permissions.map((p) => ({
+          key: p.key,
+          title: `${p.name}（${p.key}）`,
+          disableCheckbox: !role.abilities.edit || p.grantable === false,
+        })),
       })),
-    [groups.data],
+    [groups.data, role.abilities.edit],
   );
 
   const handleSave = () => {
@@ -40,6 +45,7 @@ export function RolePermissionPanel({ role }: { role: AdminRole }) {
 
   return (
     <Card title={`「${role.name}」的权限`} extra={<OperationLogButton itemType="role" itemId={role.id} label="日志" />}>
+      {role.edit_blocked_reason && <Alert type="info" showIcon title={role.edit_blocked_reason} style={{ marginBottom: 12 }} />}
       {treeData.length === 0 ? (
         <Empty />
       ) : (

@@ -41,12 +41,13 @@ export default function RolesPage() {
       width: 96,
       render: (_, role) => (
         <Space size={0} onClick={(event) => event.stopPropagation()}>
-          <Tooltip title="重命名">
+          <Tooltip title={role.edit_blocked_reason || '重命名'}>
             <Button
               type="text"
               size="small"
               icon={<EditOutlined />}
               aria-label={`重命名${role.name}`}
+              disabled={!role.abilities.edit}
               onClick={() => setDialogRole(role)}
             />
           </Tooltip>

@@ -46,7 +46,12 @@ export function RolesDialog({ user, onClose }: RolesDialogProps) {
           className="user-roles"
           value={selected}
           onChange={(values) => setSelected(values)}
-          options={roles.data.map((r) => ({ value: r.key, label: `${r.name}（${r.key}）` }))}
+          options={roles.data.map((r) => ({
+            value: r.key,
+            // The server says which roles carry permissions the administrator lacks: shown, not grantable.
+            label: r.grantable ? `${r.name}（${r.key}）` : <span title={r.blocked_reason}>{`${r.name}（${r.key}）`}</span>,
+            disabled: !r.grantable,
+          }))}
         />
       ) : (
         <Empty description="暂无角色" />

@@ -158,7 +158,12 @@ export function UserFormDialog({ user, onClose }: UserFormDialogProps) {
                   <Select
                     mode="multiple"
                     loading={roles.isLoading}
-                    options={(roles.data ?? []).map((r) => ({ value: r.key, label: r.name }))}
+                    options={(roles.data ?? []).map((r) => ({
+                      value: r.key,
+                      label: r.name,
+                      disabled: !r.grantable,
+                      title: r.blocked_reason,
+                    }))}
                     placeholder="请选择角色"
                     optionFilterProp="label"
                   />

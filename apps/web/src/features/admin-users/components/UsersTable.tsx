@@ -1,6 +1,6 @@
 import { DownOutlined, EditOutlined, TeamOutlined } from '@ant-design/icons';
 import { Button, Dropdown, Space, Table, Tag, Typography, type MenuProps, type TableColumnsType } from 'antd';
-import { UserStatusLabels, type AdminUser, type Paged } from '@osp/shared';
+import { GrantMessages, UserStatusLabels, type AdminUser, type Paged } from '@osp/shared';
 import { useIsMobile } from '../../../utils/useIsMobile';
 
 export type UserAction = 'edit' | 'roles' | 'password' | 'sessions' | 'status' | 'log';
@@ -12,11 +12,24 @@ interface UsersTableProps {
   onAction: (action: UserAction, user: AdminUser) => void;
 }
 
+/** Why the server will refuse roles for this account ('' when it will not): beyond the caller, or their own. */
+function rolesBlockedReason(user: AdminUser): string {
+  if (user.abilities.roles) return '';
+  return user.manage_blocked_reason || GrantMessages.ownRoles;
+}
+
 function moreItems(user: AdminUser): MenuProps['items'] {
+  const blocked = !user.abilities.manage;
   return [
-    { key: 'password', label: '重置密码' },
+    { key: 'password', label: '重置密码', disabled: blocked, title: user.manage_blocked_reason },
     { key: 'sessions', label: '会话管理' },
-    { key: 'status', label: user.status === 1 ? '禁用' : '启用', danger: user.status === 1 },
+    {
+      key: 'status',
+      label: user.status === 1 ? '禁用' : '启用',
+      danger: user.status === 1 && !blocked,
+      disabled: blocked,
+      title: user.manage_blocked_reason,
+    },
     { type: 'divider' },
     { key: 'log', label: '操作日志' },
   ];
@@ -73,10 +86,24 @@ export function UsersTable({ data, isLoading, onPageChange, onAction }: UsersTab
         <Space size={0} wrap={false}>
           {!isMobile && (
             <>
-              <Button type="link" size="small" icon={<EditOutlined />} onClick={() => onAction('edit', user)}>
+              <Button
+                type="link"
+                size="small"
+                icon={<EditOutlined />}
+                disabled={!user.abilities.manage}
+                title={user.manage_blocked_reason || undefined}
+                onClick={() => onAction('edit', user)}
+              >
                 编辑
               </Button>
-              <Button type="link" size="small" icon={<TeamOutlined />} onClick={() => onAction('roles', user)}>
+              <Button
+                type="link"
+                size="small"
+                icon={<TeamOutlined />}
+                disabled={!user.abilities.roles}
+                title={rolesBlockedReason(user) || undefined}
+                onClick={() => onAction('roles', user)}
+              >
                 角色
               </Button>
             </>
@@ -85,7 +112,11 @@ export function UsersTable({ data, isLoading, onPageChange, onAction }: UsersTab
             trigger={['click']}
             menu={{
               items: isMobile
-                ? [{ key: 'edit', label: '编辑' }, { key: 'roles', label: '分配角色' }, ...(moreItems(user) ?? [])]
+                ? [
+                    { key: 'edit', label: '编辑', disabled: !user.abilities.manage },
+                    { key: 'roles', label: '分配角色', disabled: !user.abilities.roles },
+                    ...(moreItems(user) ?? []),
+                  ]
                 : moreItems(user),
               onClick: ({ key }) => onAction(key as UserAction, user),
             }}
