@@ -45,6 +45,9 @@ export interface DbOptions {
   /** PostgreSQL only: the schema to work in (tests give each file its own). */
   pgSchema?: string;
   poolSize?: number;
+  /** PostgreSQL only: how long a request waits for a connection (default 3 s). */
+  connectTimeoutMs?: number;
+  /** A connection failed (idle in the pool or in use): logged, never fatal. */
   onPoolError?: (error: Error) => void;
 }
 
@@ -53,11 +56,13 @@ export function openDb(options: DbOptions): DbHandle {
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
       max: options.poolSize ?? 10,
+      // While the database is unreachable a request fails within this, as a 503, instead of hanging.
+      connectionTimeoutMillis: options.connectTimeoutMs ?? 3_000,
       ...(options.pgSchema ? { options: `-c search_path=${options.pgSchema}` } : {}),
     });
     // An idle client losing its connection must not take the process down (DESIGN §5a).
     pool.on('error', (error) => options.onPoolError?.(error));
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: withNamedStatements(pool) }) });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: withNamedStatements(pool, options.onPoolError) }) });
     return { db, engine: 'postgres', postgresUrl: options.databaseUrl, close: () => db.destroy() };
   }
   if (options.sqliteFile !== ':memory:') fs.mkdirSync(path.dirname(options.sqliteFile), { recursive: true });
@@ -83,13 +88,26 @@ export function nameStatement(sql: string): void {
  * parsed on each connection, so the hot queries skip that work; every other query (whose text may
  * vary, e.g. IN lists) stays unnamed, so the statements kept per connection stay few.
  */
-function withNamedStatements(pool: pg.Pool): PostgresPool {
+function withNamedStatements(pool: pg.Pool, onClientError: (error: Error) => void = () => {}): PostgresPool {
   return {
     end: () => pool.end(),
     connect: async () => {
       const client = await pool.connect();
+      // pg-pool listens for errors only on idle clients: a connection that dies while checked out (the
+      // backend terminated, a restart, a failover) emits 'error' with no listener, which ends the process.
+      // Heard here, the failing query rejects as usual, and the client is handed back broken so the pool
+      // discards it instead of lending it again.
+      let failure: Error | undefined;
+      const onError = (error: Error) => {
+        failure = error;
+        onClientError(error);
+      };
+      client.on('error', onError);
       const wrapped = {
-        release: () => client.release(),
+        release: () => {
+          client.removeListener('error', onError);
+          client.release(failure);
+        },
         query: (sqlOrCursor: unknown, parameters?: readonly unknown[]) => {
           if (typeof sqlOrCursor === 'string') {
             const name = namedStatements.get(sqlOrCursor);
@@ -130,6 +148,41 @@ function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
       return statement;
     },
   };
+}
+
+const UNAVAILABLE_CODES = new Set([
+  // PostgreSQL: the server shut down or terminated this backend, or cannot take connections now.
+  '57P01',
+  '57P02',
+  '57P03',
+  '53300',
+  // Node's socket errors on the way to the database.
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENOTFOUND',
+  // SQLite: another process holds the file past busy_timeout, or the disk failed under it.
+  'SQLITE_BUSY',
+  'SQLITE_IOERR',
+  'SQLITE_CANTOPEN',
+  'SQLITE_FULL',
+]);
+
+/**
+ * Whether a failure means "the database cannot be reached right now" (answered 503, retried by the
+ * client later) rather than a fault of this request or of the code (500). PostgreSQL class 08 is the
+ * connection-exception class; pg's own messages cover a socket that closed under a query and a pool
+ * that could not connect in time.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === 'string' && (UNAVAILABLE_CODES.has(code) || code.startsWith('08') || code.startsWith('SQLITE_IOERR_'))) return true;
+  return /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Connection ended unexpectedly|Client was closed and is not queryable/i.test(
+    error.message,
+  );
 }
 
 export function nowIso(): string {

@@ -25,6 +25,8 @@ export function listenToChannel(connectionString: string, channel: string, handl
     const fail = (error: Error) => {
       if (client === next) client = null;
       next.removeAllListeners();
+      // A late error of the connection being given up must not become an unhandled 'error' event.
+      next.on('error', () => {});
       void next.end().catch(() => {});
       if (isStopped) return;
       handlers.onDown(error);
@@ -58,6 +60,7 @@ export function listenToChannel(connectionString: string, channel: string, handl
     client = null;
     if (current) {
       current.removeAllListeners();
+      current.on('error', () => {});
       await current.end().catch(() => {});
     }
   };

@@ -1,5 +1,6 @@
 import { CommonMessages, StatusCode } from '@osp/shared';
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
+import { isDatabaseUnavailable } from '../db/index';
 import { AppError, ForbiddenError } from './errors';
 
 export interface ErrorHandlingOptions {
@@ -22,6 +23,15 @@ export function registerErrorHandling(app: FastifyInstance, options: ErrorHandli
     if (status >= 400 && status < 500) {
       const message = status === 413 ? CommonMessages.payloadTooLarge : CommonMessages.badRequest;
       return reply.status(200).send({ status_code: StatusCode.badRequest, message, data: null });
+    }
+    // The database is unreachable (dropped connections, a restart, a failover): a quick 503 the client may
+    // retry, not a 500; the pool reconnects by itself once it is back (docs/operations.md).
+    if (isDatabaseUnavailable(error)) {
+      request.log.error({ err: error }, 'database unavailable');
+      return reply
+        .status(503)
+        .header('retry-after', '5')
+        .send({ status_code: 503, message: CommonMessages.serviceUnavailable, data: null });
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send({ status_code: 500, message: CommonMessages.serverError(500), data: null });

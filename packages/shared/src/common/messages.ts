@@ -14,6 +14,8 @@ export const CommonMessages = {
   loggedOut: '已退出登录',
   fileNotFound: '文件不存在或已被删除',
   databaseDown: '数据库不可用',
+  /** The database cannot be reached just now (HTTP 503); the request changed nothing that was not saved. */
+  serviceUnavailable: '服务暂时不可用，请稍后重试',
   payloadTooLarge: '上传内容过大',
   routeNotFound: (method: string, path: string) => `接口不存在：${escapeHtml(method)} ${escapeHtml(path)}`,
 } as const;
