@@ -80,6 +80,7 @@ export async function buildApp({ config, database, logger = true }: BuildAppOpti
     );
   });
 
+  drainOnClose(app);
   registerSecurityHeaders(app);
   await app.register(multipart, { limits: { fileSize: config.avatar.maxBytes, files: 1, fields: 10 } });
 
@@ -119,6 +120,23 @@ export async function buildApp({ config, database, logger = true }: BuildAppOpti
 
   await serveWebApp(app, config);
   return app;
+}
+
+/**
+ * Shutdown in seconds, not a keep-alive timeout (issue 11, item 5). Fastify's close() stops listening,
+ * answers requests that arrive on open connections with 503 and closes the connections idle at that
+ * moment; a connection busy at that moment would stay open after its answer, idle, until its 72 s
+ * keep-alive ran out, holding close() open. So every answer sent once closing has begun says
+ * `Connection: close`, and the connection ends with it.
+ */
+function drainOnClose(app: FastifyInstance): void {
+  let isClosing = false;
+  app.addHook('preClose', async () => {
+    isClosing = true;
+  });
+  app.addHook('onSend', async (_request, reply) => {
+    if (isClosing) reply.header('connection', 'close');
+  });
 }
 
 const ACCESS_CHANNEL = 'osp_access';

@@ -98,6 +98,8 @@ export function loadConfig() {
     serviceId: str('OSP_SERVICE_ID', 'osp_service'),
     webmailUrl: str('OSP_WEBMAIL_URL', 'https://mail.example.com'),
     trustProxy: bool('TRUST_PROXY', false),
+    /** After SIGTERM, requests still running after this long are cut and the process exits (docs/operations.md). */
+    shutdownGraceMs: int('SHUTDOWN_GRACE_SECONDS', 10) * 1000,
     /** Where people open the web app; reset links in e-mails start with it. */
     publicUrl: publicUrl('OSP_PUBLIC_URL', `http://localhost:${int('PORT', 3000)}`),
     /** SMTP for outgoing mail. Without a host, messages are written to $DATA_DIR/outbox/ instead. */

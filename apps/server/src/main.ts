@@ -25,7 +25,15 @@ async function main(): Promise<void> {
     if (isClosing) return;
     isClosing = true;
     app.log.info({ signal }, 'draining in-flight requests');
-    // close() stops accepting connections and waits for the requests under way to finish.
+    // A request that has not finished by then is cut, so that the process is gone well inside an
+    // orchestrator's grace period (30 s by default) rather than killed in the middle of a write.
+    const deadline = setTimeout(() => {
+      app.log.error({ afterMs: config.shutdownGraceMs }, 'requests still running at the shutdown deadline: closing their connections');
+      app.server.closeAllConnections();
+      process.exit(1);
+    }, config.shutdownGraceMs);
+    deadline.unref();
+    // close() stops accepting connections and waits for the requests under way to finish (app.ts drainOnClose).
     await app.close();
     await database.close();
     process.exit(0);
