@@ -210,6 +210,8 @@ export interface PasswordResetsTable {
   expires_at: string;
   used_at: string | null;
   ip: Generated<string>;
+  /** The address the link was mailed to: it works only while the account's mail is still that. */
+  sent_to: Generated<string>;
 }
 
 /** One accepted request for a reset link, counted by the per-account and per-address limits. */

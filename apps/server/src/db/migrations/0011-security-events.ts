@@ -2,7 +2,9 @@ import type { Kysely } from 'kysely';
 import type { ColumnKit } from './columns';
 
 /**
- * The security trace (issue 11, item 8): sign-ins, locks, password changes and resets, permission
+ * The security trace (issue 11, item 8), and the address each password-reset link was sent to (item 9).
+ *
+ * The security trace: sign-ins, locks, password changes and resets, permission
  * denials and role changes, each with who, from where and when. Its own table, because the sign-in
  * counters (login_failures) are swept and the trace must outlive them; it never holds a password or
  * a token. `user_id` is null where nobody is known (a failed sign-in for a name that does not exist).
@@ -23,8 +25,15 @@ export function securityEvents(kit: ColumnKit) {
         .execute();
       await db.schema.createIndex('security_events_created_idx').on('security_events').column('created_at').execute();
       await db.schema.createIndex('security_events_user_idx').on('security_events').columns(['user_id', 'created_at']).execute();
+      // A reset link works only while the account's mail is the address it was sent to (item 9). Links made
+      // before this column have '' and so stop working: they live 30 minutes, and asking again is cheap.
+      await db.schema
+        .alterTable('password_resets')
+        .addColumn('sent_to', 'varchar(255)', (c) => c.notNull().defaultTo(''))
+        .execute();
     },
     async down(db: Kysely<unknown>): Promise<void> {
+      await db.schema.alterTable('password_resets').dropColumn('sent_to').execute();
       await db.schema.dropTable('security_events').execute();
     },
   };

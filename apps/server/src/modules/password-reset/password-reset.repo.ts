@@ -42,7 +42,7 @@ export function findReachableUsers(db: Db, account: string) {
 
 export async function insertResetToken(
   db: Db,
-  row: { token_hash: string; user_id: number; created_at: string; expires_at: string; ip: string },
+  row: { token_hash: string; user_id: number; created_at: string; expires_at: string; ip: string; sent_to: string },
 ): Promise<void> {
   await db.insertInto('password_resets').values(row).execute();
 }
@@ -57,6 +57,8 @@ export function findResetByTokenHash(db: Db, tokenHash: string) {
       'password_resets.user_id',
       'password_resets.expires_at',
       'password_resets.used_at',
+      'password_resets.sent_to',
+      'users.mail',
       'users.username',
       'users.name',
       'users.status as user_status',

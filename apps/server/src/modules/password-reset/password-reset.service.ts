@@ -15,6 +15,7 @@ import { hashPassword, verifyPassword } from '../auth/passwords';
 import { hashToken, newToken } from '../auth/tokens';
 import { recordOperation } from '../syslog/syslog.service';
 import { updatePasswordHash } from '../users/users.repo';
+import { recordSecurityEvent } from '../security-log/security-log.service';
 import { resetMail, type Mailer } from './password-reset.mailer';
 import * as repo from './password-reset.repo';
 
@@ -93,6 +94,14 @@ async function sendResetLinks(ctx: AppContext, mailer: Mailer, account: string, 
       created_at: createdAt.toISOString(),
       expires_at: expiresAt.toISOString(),
       ip,
+      sent_to: user.mail,
+    });
+    await recordSecurityEvent(ctx.db, {
+      event: 'authn_password_reset_request',
+      userId: user.id,
+      username: user.username,
+      client: { ip, userAgent: '' },
+      detail: '找回密码邮件已发送',
     });
     const link = `${ctx.config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
     await mailer.send(resetMail({ to: user.mail, name: user.name, username: user.username, link, ttlMinutes, expiresAt, ip }));
@@ -108,6 +117,9 @@ function deadLinkMessage(reset: ResetRow | undefined, now: number): string | und
   if (reset.used_at) return RecoveryMessages.linkUsed;
   if (new Date(reset.expires_at).getTime() <= now) return RecoveryMessages.linkExpired;
   if (reset.user_status !== 1) return RecoveryMessages.accountDisabled;
+  // The mail changed since (an administrator, or someone who took the account over): the link answers
+  // as one that never existed, so it tells nothing about the account.
+  if (reset.sent_to === '' || reset.sent_to.toLowerCase() !== reset.mail.toLowerCase()) return RecoveryMessages.linkInvalid;
   return undefined;
 }
 
@@ -152,6 +164,13 @@ export async function resetPassword(ctx: AppContext, body: unknown, client: Clie
       itemId: reset.user_id,
       action: 'reset_password',
       summary: `通过邮件链接找回密码：${reset.username}（${reset.name}），已注销该用户的全部登录`,
+    });
+    await recordSecurityEvent(trx, {
+      event: 'authn_password_reset',
+      userId: reset.user_id,
+      username: reset.username,
+      client: { ip: client.ip, userAgent: '' },
+      detail: '通过邮件链接重置密码，全部会话已注销',
     });
   });
   await ctx.access.changed();

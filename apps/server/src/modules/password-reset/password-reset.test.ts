@@ -316,6 +316,13 @@ describe('GET and PUT /api/password/reset', () => {
     expect(log).toHaveLength(1);
     expect(log[0]).toMatchObject({ action: 'reset_password', username: 'zhoujiu', user_name: '周九', service: 'reset-password' });
     expect(JSON.stringify(log)).not.toContain(token);
+
+    // The security trace (issue 11, item 8) holds the request and the reset, never the token or the password.
+    const traced = await server.db.selectFrom('security_events').selectAll().where('username', '=', 'zhoujiu').orderBy('id').execute();
+    expect(traced.map((e) => e.event)).toEqual(expect.arrayContaining(['authn_password_reset_request', 'authn_password_reset']));
+    expect(traced.every((e) => e.ip !== '')).toBe(true);
+    expect(JSON.stringify(traced)).not.toContain(token);
+    expect(JSON.stringify(traced)).not.toContain(NEW_PASSWORD);
   });
 
   it('refuses weak, common, mismatched and unchanged passwords with the SPEC §5 messages and changes nothing', async () => {
@@ -393,6 +400,31 @@ describe('GET and PUT /api/password/reset', () => {
     const { token } = await mailedToken('yangfan');
     expect((await putReset(token)).body.status_code).toBe(0);
     await server.signIn('yangfan', NEW_PASSWORD);
+  });
+
+  it('refuses a link once the account mail is no longer the address it was sent to (issue 11, item 9), and traces the request', async () => {
+    const { token } = await mailedToken('fengxiao');
+    const id = await userId(server.db, 'fengxiao');
+    expect(await checkLink(token)).toMatchObject({ valid: true });
+    const admin = await server.signIn('admin');
+    const person = await server.call<{ name: string; sex: string; station: string; mobile: string; dept: { id: number } | null }>(
+      'GET',
+      `/api/admin/users/${id}`,
+      { token: admin },
+    );
+    const { name, sex, station, mobile, dept } = person.body.data;
+    const changed = await server.call('PUT', `/api/admin/users/${id}`, {
+      token: admin,
+      body: { name, sex, station, mobile, dept_id: dept?.id, mail: 'fengxiao.new@xinghe-tech.cn' },
+    });
+    expect(changed.body.status_code, changed.body.message).toBe(0);
+    const before = await passwordHashOf('fengxiao');
+    expect(await checkLink(token)).toEqual({ valid: false, message: RecoveryMessages.linkInvalid });
+    expect((await putReset(token)).body).toMatchObject({ status_code: StatusCode.invalid, message: RecoveryMessages.linkInvalid });
+    expect(await passwordHashOf('fengxiao')).toEqual(before);
+    const traced = await server.db.selectFrom('security_events').selectAll().where('user_id', '=', id).execute();
+    expect(traced.map((e) => e.event)).toContain('authn_password_reset_request');
+    expect(JSON.stringify(traced)).not.toContain(token);
   });
 
   it('refuses the link of a user disabled after it was sent', async () => {
