@@ -25,6 +25,7 @@ import { holidayRoutes } from './modules/holiday/holiday.routes';
 import { jobsRoutes } from './modules/jobs/jobs.routes';
 import { menusRoutes } from './modules/menus/menus.routes';
 import { passwordResetRoutes } from './modules/password-reset/password-reset.routes';
+import { securityLogRoutes } from './modules/security-log/security-log.routes';
 import { clientOf, recordSecurityEvent } from './modules/security-log/security-log.service';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { syslogRoutes } from './modules/syslog/syslog.routes';
@@ -110,6 +111,7 @@ export async function buildApp({ config, database, logger = true }: BuildAppOpti
   await app.register(holidayRoutes(ctx));
   await app.register(articlesRoutes(ctx));
   await app.register(syslogRoutes(ctx));
+  await app.register(securityLogRoutes(ctx));
   await app.register(adminOrgRoutes(ctx));
   await app.register(adminUsersRoutes(ctx));
   await app.register(passwordResetRoutes(ctx));

@@ -1,3 +1,7 @@
+import { z } from 'zod';
+import { PageQueryZ } from '../common/paging';
+import { CalendarDateZ } from '../common/validation';
+
 /**
  * Security events (issue 11, item 8), named after the OWASP Logging Vocabulary
  * (https://cheatsheetseries.owasp.org/cheatsheets/Logging_Vocabulary_Cheat_Sheet.html), with the
@@ -21,3 +25,24 @@ export const SECURITY_EVENTS = {
 } as const;
 
 export type SecurityEventName = keyof typeof SECURITY_EVENTS;
+
+/** GET /api/security/events: the filters of the 安全日志 page (sys_log). Days are Asia/Shanghai days. */
+export const SecurityEventQueryZ = PageQueryZ.extend({
+  event: z.enum(Object.keys(SECURITY_EVENTS) as [SecurityEventName, ...SecurityEventName[]], { error: '事件类型不存在' }).optional(),
+  keyword: z.string().trim().max(64, '搜索内容不能超过64个字符').optional(),
+  date_from: CalendarDateZ().optional(),
+  date_to: CalendarDateZ().optional(),
+}).refine((q) => !q.date_from || !q.date_to || q.date_from <= q.date_to, { message: '开始日期不能晚于结束日期', path: ['date_to'] });
+export type SecurityEventQuery = z.input<typeof SecurityEventQueryZ>;
+
+/** One row of the security trace as administrators read it. */
+export interface SecurityEventEntry {
+  id: number;
+  created_at: string;
+  event: SecurityEventName;
+  user_id: number | null;
+  username: string;
+  ip: string;
+  user_agent: string;
+  detail: string;
+}

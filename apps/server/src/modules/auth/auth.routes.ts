@@ -4,12 +4,9 @@ import type { AppContext } from '../../context';
 import { callerOf, requireSignIn } from '../../http/auth-hook';
 import { ok } from '../../http/envelope';
 import { parse } from '../../http/validate';
+import { clientOf } from '../security-log/security-log.service';
 import * as auth from './auth.service';
 import { createCaptcha } from './captcha';
-
-function clientOf(request: FastifyRequest) {
-  return { ip: request.ip, userAgent: request.headers['user-agent'] ?? '' };
-}
 
 export function authRoutes(ctx: AppContext) {
   return async function (app: FastifyInstance): Promise<void> {
@@ -28,7 +25,7 @@ export function authRoutes(ctx: AppContext) {
     await app.register(async (scope) => {
       requireSignIn(scope, ctx);
       scope.delete('/api/authorizations/current', async (request) => {
-        await auth.logout(ctx, callerOf(request));
+        await auth.logout(ctx, callerOf(request), clientOf(request));
         return ok(null, CommonMessages.loggedOut);
       });
     });

@@ -4,11 +4,22 @@ import { AppError, TooManyError, UnauthorizedError } from '../../http/errors';
 import * as repo from './auth.repo';
 import { checkCaptcha } from './captcha';
 import { burnVerification, verifyPassword } from './passwords';
+import { recordSecurityEvent, type SecurityEventRecord } from '../security-log/security-log.service';
 import { bearerToken, hashToken, newToken } from './tokens';
 
 interface ClientInfo {
   ip: string;
   userAgent: string;
+}
+
+/**
+ * A sign-in event into the security trace and the server log alike (issue 11, item 8): the log line
+ * names the event, the username typed and the address; neither ever holds the password or a token.
+ */
+async function trace(ctx: AppContext, record: SecurityEventRecord & { client: ClientInfo }): Promise<void> {
+  const level = record.event === 'authn_login_success' ? 'info' : 'warn';
+  ctx.log[level]({ event: record.event, username: record.username, ip: record.client.ip, detail: record.detail }, 'security event');
+  await recordSecurityEvent(ctx.db, record);
 }
 
 const TOUCH_EVERY_MS = 60_000;
@@ -58,6 +69,7 @@ export async function login(ctx: AppContext, input: Login, client: ClientInfo): 
       });
     }
     if (!(await checkCaptcha(ctx, input.captcha_key, input.captcha_code))) {
+      await trace(ctx, { event: 'authn_captcha_fail', username, client, detail: '验证码错误' });
       throw new AppError(StatusCode.invalid, LoginMessages.captchaWrong, {
         captcha_required: true,
         errors: { captcha_code: [LoginMessages.captchaWrong] },
@@ -70,12 +82,21 @@ export async function login(ctx: AppContext, input: Login, client: ClientInfo): 
   if (!user || !isValid) {
     await repo.recordFailure(ctx.db, username, client.ip, new Date().toISOString(), minutesAgo(ctx.config.login.windowMinutes));
     const failures = pressure.userFailures + 1;
-    if (failures >= ctx.config.login.lockAfterUserFailures) throw lockedError(ctx);
+    const userId = user?.id ?? null;
+    await trace(ctx, { event: 'authn_login_fail', userId, username, client, detail: user ? `密码错误（第 ${failures} 次）` : '用户名不存在' });
+    if (failures >= ctx.config.login.lockAfterUserFailures) {
+      const { lockMinutes } = ctx.config.login;
+      await trace(ctx, { event: 'authn_login_lock', userId, username, client, detail: `连续失败 ${failures} 次，锁定 ${lockMinutes} 分钟` });
+      throw lockedError(ctx);
+    }
     throw new AppError(StatusCode.invalid, LoginMessages.badCredentials, {
       captcha_required: pressure.needsCaptcha || failures >= ctx.config.login.captchaAfterUserFailures,
     });
   }
-  if (user.status !== 1) throw new AppError(StatusCode.invalid, LoginMessages.disabled, { captcha_required: false });
+  if (user.status !== 1) {
+    await trace(ctx, { event: 'authn_login_fail', userId: user.id, username, client, detail: '账号已停用' });
+    throw new AppError(StatusCode.invalid, LoginMessages.disabled, { captcha_required: false });
+  }
 
   await repo.clearFailures(ctx.db, username);
   const token = newToken();
@@ -89,6 +110,7 @@ export async function login(ctx: AppContext, input: Login, client: ClientInfo): 
     ip: client.ip,
     user_agent: client.userAgent.slice(0, 255),
   });
+  await trace(ctx, { event: 'authn_login_success', userId: user.id, username, client });
   return { token, token_type: 'Bearer', expires_in: ctx.config.session.idleMinutes * 60 };
 }
 
@@ -149,7 +171,8 @@ export async function checkAuthorization(
   return { token_valid: isTokenValid, captcha_required: pressure.needsCaptcha || pressure.isLocked };
 }
 
-export async function logout(ctx: AppContext, caller: Caller): Promise<void> {
+export async function logout(ctx: AppContext, caller: Caller, client: ClientInfo): Promise<void> {
   await repo.revokeSession(ctx.db, caller.sessionId, new Date().toISOString());
+  await recordSecurityEvent(ctx.db, { event: 'authn_token_revoked', userId: caller.userId, username: caller.username, client, detail: '退出登录' });
   await ctx.access.changed();
 }

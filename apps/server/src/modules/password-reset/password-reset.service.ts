@@ -10,7 +10,7 @@ import {
 import type { Actor, AppContext } from '../../context';
 import { TooManyError, ValidationError } from '../../http/errors';
 import { parse } from '../../http/validate';
-import { clearFailures, revokeUserSessions } from '../auth/auth.repo';
+import { clearFailures, countFailures, revokeUserSessions } from '../auth/auth.repo';
 import { hashPassword, verifyPassword } from '../auth/passwords';
 import { hashToken, newToken } from '../auth/tokens';
 import { recordOperation } from '../syslog/syslog.service';
@@ -158,7 +158,19 @@ export async function resetPassword(ctx: AppContext, body: unknown, client: Clie
     await updatePasswordHash(trx, reset.user_id, passwordHash, now);
     await repo.retireUserResets(trx, reset.user_id, now);
     await revokeUserSessions(trx, reset.user_id, now);
+    // Proving the mailbox lifts a lock that guessing put on the account: the trace says so.
+    const since = new Date(Date.now() - ctx.config.login.windowMinutes * 60_000).toISOString();
+    const wasLocked = (await countFailures(trx, 'username', reset.username, since)) >= ctx.config.login.lockAfterUserFailures;
     await clearFailures(trx, reset.username);
+    if (wasLocked) {
+      await recordSecurityEvent(trx, {
+        event: 'authn_login_unlock',
+        userId: reset.user_id,
+        username: reset.username,
+        client: { ip: client.ip, userAgent: '' },
+        detail: '通过邮件链接重置密码，解除登录锁定',
+      });
+    }
     await recordOperation(trx, selfActor(reset, client.service), {
       itemType: 'user',
       itemId: reset.user_id,

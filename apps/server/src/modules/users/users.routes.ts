@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
 import { callerOf, requireSignIn } from '../../http/auth-hook';
 import { ok } from '../../http/envelope';
+import { clientOf } from '../security-log/security-log.service';
 import * as users from './users.service';
 
 export function usersRoutes(ctx: AppContext) {
@@ -14,7 +15,7 @@ export function usersRoutes(ctx: AppContext) {
     app.get('/api/person', async (request) => ok(await users.getPerson(ctx, callerOf(request))));
     app.put('/api/person', async (request) => ok(await users.updatePerson(ctx, callerOf(request), request.body), ProfileMessages.updated));
     app.patch('/api/password/change', async (request) => {
-      await users.changePassword(ctx, callerOf(request), request.body);
+      await users.changePassword(ctx, callerOf(request), request.body, clientOf(request));
       return ok(null, PasswordMessages.changed);
     });
   };

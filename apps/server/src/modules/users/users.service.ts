@@ -5,6 +5,7 @@ import { ok } from '../../http/envelope';
 import { parse } from '../../http/validate';
 import { revokeUserSessions } from '../auth/auth.repo';
 import { retireUserResets } from '../password-reset/password-reset.repo';
+import { recordSecurityEvent, type ClientInfo } from '../security-log/security-log.service';
 import { hashPassword, verifyPassword } from '../auth/passwords';
 import * as repo from './users.repo';
 import { presentPerson, presentProfile } from './users.presenter';
@@ -50,11 +51,14 @@ export async function updatePerson(ctx: AppContext, caller: Caller, body: unknow
  * stolen token stops working the moment its owner changes the password. The tab that made the
  * change stays signed in.
  */
-export async function changePassword(ctx: AppContext, caller: Caller, body: unknown): Promise<void> {
+export async function changePassword(ctx: AppContext, caller: Caller, body: unknown, client?: ClientInfo): Promise<void> {
   const input = parse(PasswordChangeZ, body);
   const row = await repo.findPasswordHash(ctx.db, caller.userId);
   if (!row) throw new NotFoundError();
+  const who = { userId: caller.userId, username: caller.username, ...(client ? { client } : {}) };
   if (!(await verifyPassword(row.password_hash, input.old_passwd))) {
+    // A wrong old password from a signed-in session may be someone else at an unlocked screen.
+    await recordSecurityEvent(ctx.db, { event: 'authn_password_change_fail', ...who, detail: '旧密码错误' });
     throw new ValidationError({ old_passwd: [PasswordMessages.wrongOld] });
   }
   const passwordHash = await hashPassword(input.passwd);
@@ -64,6 +68,7 @@ export async function changePassword(ctx: AppContext, caller: Caller, body: unkn
     await revokeUserSessions(trx, caller.userId, now, caller.sessionId);
     // A reset link asked for earlier (perhaps by someone else) must not undo the new password.
     await retireUserResets(trx, caller.userId, now);
+    await recordSecurityEvent(trx, { event: 'authn_password_change', ...who, detail: '修改密码，其他会话已注销' });
   });
   await ctx.access.changed();
 }
