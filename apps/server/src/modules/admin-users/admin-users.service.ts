@@ -167,7 +167,12 @@ export async function createUser(ctx: AppContext, actor: Actor, body: unknown): 
         after: { ...loggedUser({ ...fields, status: 1 }), roles: roles.map((r) => r.key) },
       });
       if (roles.length > 0) {
-        await recordRoleChange(trx, actor, { id: newId, username: fields.username }, `新建用户并授予角色 ${roles.map((r) => r.key).join(',')}`);
+        await recordRoleChange(
+          trx,
+          actor,
+          { id: newId, username: fields.username },
+          `新建用户并授予角色 ${roles.map((r) => r.key).join(',')}`,
+        );
       }
       return newId;
     });
@@ -308,6 +313,11 @@ export async function listRoleOptions(ctx: AppContext, caller: Caller): Promise<
   );
   return roles.map((r) => {
     const missing = lackedPermissions(caller, carried.get(r.id) ?? []);
-    return { key: r.key, name: r.name, grantable: missing.length === 0, blocked_reason: missing.length ? GrantMessages.cannotGrant(missing) : '' };
+    return {
+      key: r.key,
+      name: r.name,
+      grantable: missing.length === 0,
+      blocked_reason: missing.length ? GrantMessages.cannotGrant(missing) : '',
+    };
   });
 }

@@ -83,10 +83,22 @@ export async function login(ctx: AppContext, input: Login, client: ClientInfo): 
     await repo.recordFailure(ctx.db, username, client.ip, new Date().toISOString(), minutesAgo(ctx.config.login.windowMinutes));
     const failures = pressure.userFailures + 1;
     const userId = user?.id ?? null;
-    await trace(ctx, { event: 'authn_login_fail', userId, username, client, detail: user ? `密码错误（第 ${failures} 次）` : '用户名不存在' });
+    await trace(ctx, {
+      event: 'authn_login_fail',
+      userId,
+      username,
+      client,
+      detail: user ? `密码错误（第 ${failures} 次）` : '用户名不存在',
+    });
     if (failures >= ctx.config.login.lockAfterUserFailures) {
       const { lockMinutes } = ctx.config.login;
-      await trace(ctx, { event: 'authn_login_lock', userId, username, client, detail: `连续失败 ${failures} 次，锁定 ${lockMinutes} 分钟` });
+      await trace(ctx, {
+        event: 'authn_login_lock',
+        userId,
+        username,
+        client,
+        detail: `连续失败 ${failures} 次，锁定 ${lockMinutes} 分钟`,
+      });
       throw lockedError(ctx);
     }
     throw new AppError(StatusCode.invalid, LoginMessages.badCredentials, {
@@ -173,6 +185,12 @@ export async function checkAuthorization(
 
 export async function logout(ctx: AppContext, caller: Caller, client: ClientInfo): Promise<void> {
   await repo.revokeSession(ctx.db, caller.sessionId, new Date().toISOString());
-  await recordSecurityEvent(ctx.db, { event: 'authn_token_revoked', userId: caller.userId, username: caller.username, client, detail: '退出登录' });
+  await recordSecurityEvent(ctx.db, {
+    event: 'authn_token_revoked',
+    userId: caller.userId,
+    username: caller.username,
+    client,
+    detail: '退出登录',
+  });
   await ctx.access.changed();
 }
