@@ -85,6 +85,8 @@ export function loadConfig() {
       /** A whole office may share one address, so the per-address bar is far higher. */
       captchaAfterAddressFailures: int('LOGIN_CAPTCHA_AFTER_ADDRESS', 30),
       captchaTtlSeconds: int('CAPTCHA_TTL_SECONDS', 300),
+      /** Captchas one address may ask for in a minute (issue 11, item 4). */
+      captchaPerMinute: int('CAPTCHA_PER_MINUTE', 20),
     },
     avatar: {
       maxBytes: int('AVATAR_MAX_BYTES', 5 * 1024 * 1024),

@@ -110,6 +110,8 @@ export interface LoginFailuresTable {
 
 export interface CaptchasTable {
   captcha_key: string;
+  /** The address that asked for it (issue 11, item 4: creation is limited per address). */
+  ip: Generated<string>;
   code_hash: string;
   expires_at: string;
 }

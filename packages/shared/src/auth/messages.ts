@@ -22,6 +22,7 @@ export const LoginMessages = {
   passwordTooLong: '密码不能超过128个字符',
   captchaRequired: '请输入验证码',
   captchaWrong: '验证码错误或已过期，请重新输入',
+  captchaTooMany: '获取验证码过于频繁，请一分钟后再试',
   badCredentials: '用户名或密码错误',
   disabled: '账号已停用，请联系管理员',
   locked: (minutes: number) => `登录失败次数过多，账号已锁定，请${minutes}分钟后再试`,

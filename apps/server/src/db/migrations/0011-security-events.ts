@@ -31,8 +31,13 @@ export function securityEvents(kit: ColumnKit) {
         .alterTable('password_resets')
         .addColumn('sent_to', 'varchar(255)', (c) => c.notNull().defaultTo(''))
         .execute();
+      // Who asked for each captcha, so that one address cannot fill the table (item 4).
+      await db.schema.alterTable('captchas').addColumn('ip', 'varchar(64)', (c) => c.notNull().defaultTo('')).execute();
+      await db.schema.createIndex('captchas_ip_idx').on('captchas').columns(['ip', 'expires_at']).execute();
     },
     async down(db: Kysely<unknown>): Promise<void> {
+      await db.schema.dropIndex('captchas_ip_idx').execute();
+      await db.schema.alterTable('captchas').dropColumn('ip').execute();
       await db.schema.alterTable('password_resets').dropColumn('sent_to').execute();
       await db.schema.dropTable('security_events').execute();
     },

@@ -139,10 +139,21 @@ export async function clearFailures(db: Db, username: string): Promise<void> {
   await db.deleteFrom('login_failures').where('username', '=', username).execute();
 }
 
-export async function insertCaptcha(db: Db, key: string, codeHash: string, expiresAt: string, now: string): Promise<void> {
+export async function insertCaptcha(db: Db, key: string, codeHash: string, expiresAt: string, now: string, ip = ''): Promise<void> {
   // Expired captchas are swept here rather than by a timer: the table stays small with no extra job.
   await db.deleteFrom('captchas').where('expires_at', '<', now).execute();
-  await db.insertInto('captchas').values({ captcha_key: key, code_hash: codeHash, expires_at: expiresAt }).execute();
+  await db.insertInto('captchas').values({ captcha_key: key, code_hash: codeHash, expires_at: expiresAt, ip }).execute();
+}
+
+/** Captchas an address asked for whose life ends after `expiringAfter` (all asked for since then minus the TTL). */
+export async function countCaptchasOf(db: Db, ip: string, expiringAfter: string): Promise<number> {
+  const row = await db
+    .selectFrom('captchas')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('ip', '=', ip)
+    .where('expires_at', '>', expiringAfter)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 }
 
 /** Takes a captcha out of the table: each one answers a single sign-in attempt. */

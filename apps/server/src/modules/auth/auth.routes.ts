@@ -20,7 +20,7 @@ export function authRoutes(ctx: AppContext) {
       return ok(await auth.checkAuthorization(ctx, request.headers.authorization, input.username, request.ip));
     });
 
-    app.post('/api/authorizations/captcha', async () => ok(await createCaptcha(ctx)));
+    app.post('/api/authorizations/captcha', async (request) => ok(await createCaptcha(ctx, request.ip)));
 
     await app.register(async (scope) => {
       requireSignIn(scope, ctx);
