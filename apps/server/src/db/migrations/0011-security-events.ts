@@ -32,7 +32,10 @@ export function securityEvents(kit: ColumnKit) {
         .addColumn('sent_to', 'varchar(255)', (c) => c.notNull().defaultTo(''))
         .execute();
       // Who asked for each captcha, so that one address cannot fill the table (item 4).
-      await db.schema.alterTable('captchas').addColumn('ip', 'varchar(64)', (c) => c.notNull().defaultTo('')).execute();
+      await db.schema
+        .alterTable('captchas')
+        .addColumn('ip', 'varchar(64)', (c) => c.notNull().defaultTo(''))
+        .execute();
       await db.schema.createIndex('captchas_ip_idx').on('captchas').columns(['ip', 'expires_at']).execute();
     },
     async down(db: Kysely<unknown>): Promise<void> {
