@@ -13,6 +13,7 @@ export const PAGES: Readonly<Record<string, LazyPage>> = {
   '/system/roles': lazy(() => import('../features/admin-org/pages/RolesPage')),
   '/system/menus': lazy(() => import('../features/admin-org/pages/MenusPage')),
   '/system/settings': lazy(() => import('../features/admin-org/pages/SettingsPage')),
+  '/system/security-events': lazy(() => import('../features/security-log/pages/SecurityEventsPage')),
   '/office/approval': lazy(() => import('../features/bills/start/StartApprovalPage')),
   '/office/approval/todo': lazy(() => import('../features/bills/lists/TodoBillsPage')),
   '/office/approval/done': lazy(() => import('../features/bills/lists/DoneBillsPage')),

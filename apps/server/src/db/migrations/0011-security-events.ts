@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { ColumnKit } from './columns';
 
 /**
@@ -37,8 +37,24 @@ export function securityEvents(kit: ColumnKit) {
         .addColumn('ip', 'varchar(64)', (c) => c.notNull().defaultTo(''))
         .execute();
       await db.schema.createIndex('captchas_ip_idx').on('captchas').columns(['ip', 'expires_at']).execute();
+
+      // Administrators read the trace on 系统管理 → 安全日志: an installation that has the folder gets the page
+      // (a new database gets it from the seed, which runs after the migrations).
+      const { rows: folders } = await sql<{ id: number }>`select id from menus where path = '/system' and type = 0`.execute(db);
+      const folder = folders[0];
+      const { rows: existing } = await sql<{ id: number }>`select id from menus where path = '/system/security-events'`.execute(db);
+      if (folder && existing.length === 0) {
+        const { rows: last } = await sql<{
+          m: number | string | null;
+        }>`select max(sort) as m from menus where parent_id = ${folder.id}`.execute(db);
+        await sql`insert into menus (parent_id, name, path, type, icon, builtin, keep_alive, hidden, permission, sort)
+          values (${folder.id}, '安全日志', '/system/security-events', 1, 'AuditOutlined', 0, 0, 0, 'sys_log', ${Number(last[0]?.m ?? 0) + 10})`.execute(
+          db,
+        );
+      }
     },
     async down(db: Kysely<unknown>): Promise<void> {
+      await sql`delete from menus where path = '/system/security-events'`.execute(db);
       await db.schema.dropIndex('captchas_ip_idx').execute();
       await db.schema.alterTable('captchas').dropColumn('ip').execute();
       await db.schema.alterTable('password_resets').dropColumn('sent_to').execute();

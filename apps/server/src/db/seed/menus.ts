@@ -48,6 +48,8 @@ export const BASE_MENUS: SeedMenu[] = [
       { name: '角色权限', path: '/system/roles', type: 1, icon: 'SafetyCertificateOutlined', permission: 'sys_role' },
       { name: '菜单管理', path: '/system/menus', type: 1, icon: 'MenuOutlined', permission: 'sys_menu' },
       { name: '系统设置', path: '/system/settings', type: 1, icon: 'ToolOutlined', permission: 'sys_setting' },
+      // Issue 11; an existing installation gets it from migration 0011.
+      { name: '安全日志', path: '/system/security-events', type: 1, icon: 'AuditOutlined', permission: 'sys_log' },
     ],
   },
 ];

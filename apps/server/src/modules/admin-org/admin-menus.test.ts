@@ -65,6 +65,7 @@ describe('GET /api/admin/menus', () => {
       '/system/roles',
       '/system/menus',
       '/system/settings',
+      '/system/security-events',
     ]);
     expect(system?.children[1]).toEqual({
       id: await menuId('/system/depts'),
