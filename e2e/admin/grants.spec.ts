@@ -35,6 +35,11 @@ async function createUser(request: APIRequestContext, adminToken: string, userna
   return created.body.data;
 }
 
+/** The tooltip on screen now (antd keeps hidden ones in the page). */
+function tooltip(page: Page) {
+  return page.locator('.ant-tooltip:not(.ant-tooltip-hidden)');
+}
+
 function userRow(page: Page, username: string) {
   return page.locator('.users-table tbody tr').filter({ hasText: username });
 }
@@ -71,7 +76,20 @@ test('[ADMIN] a user administrator without the other permissions cannot reach th
   const adminRow = userRow(page, 'admin');
   await expect(adminRow.getByRole('button', { name: /编\s*辑/ })).toBeDisabled();
   await expect(adminRow.getByRole('button', { name: /角\s*色/ })).toBeDisabled();
-  await expect(adminRow.getByRole('button', { name: /编\s*辑/ })).toHaveAttribute('title', /^用户「系统管理员」拥有您没有的权限/);
+  // Hovering the disabled button tells why, in the server's words.
+  await adminRow.locator('.users-table__blocked').first().hover();
+  await expect(tooltip(page)).toBeVisible();
+  await expect(tooltip(page)).toContainText(/^用户「系统管理员」拥有您没有的权限（.*角色与权限/);
+  await saveScreenshot(page, 'admin-grants-admin-row-1440');
+  // 重置密码 and 禁用 in 更多 are disabled too; 会话管理 opens, but its 注销 buttons are disabled.
+  await adminRow.getByRole('button', { name: /更多操作/ }).click();
+  await expect(page.getByRole('menuitem', { name: '重置密码' })).toHaveAttribute('aria-disabled', 'true');
+  await expect(page.getByRole('menuitem', { name: '禁用' })).toHaveAttribute('aria-disabled', 'true');
+  await page.getByRole('menuitem', { name: '会话管理' }).click();
+  const sessions = page.locator('.ant-drawer').filter({ hasText: '会话 · 系统管理员' });
+  await expect(sessions.getByRole('button', { name: /全部注销/ })).toBeDisabled();
+  await sessions.locator('.ant-drawer-close').click();
+  await expect(sessions).toBeHidden();
 
   // A plain colleague may be given roles, but only those whose permissions the administrator holds.
   await searchUser(page, colleague.username, colleague.username);
@@ -81,6 +99,9 @@ test('[ADMIN] a user administrator without the other permissions cannot reach th
   const roles = dialog(page, /分配角色/);
   await expect(roles.getByRole('checkbox', { name: /系统管理员（admin）/ })).toBeDisabled();
   await expect(roles.getByRole('checkbox', { name: new RegExp(`仅用户管理${suffix}`) })).toBeEnabled();
+  await roles.locator('.users-table__blocked', { hasText: '系统管理员（admin）' }).hover();
+  await expect(tooltip(page)).toBeVisible();
+  await expect(tooltip(page)).toContainText(/^不能授予或收回您自己没有的权限：.*角色与权限/);
   await saveScreenshot(page, 'admin-grants-roles-dialog-1440');
   await roles.getByRole('checkbox', { name: new RegExp(`仅用户管理${suffix}`) }).check();
   await roles.getByRole('button', { name: /保\s*存/ }).click();
@@ -94,4 +115,12 @@ test('[ADMIN] a user administrator without the other permissions cannot reach th
   const raised = await apiCall(request, token, 'PUT', `/api/admin/users/${colleague.id}/roles`, { roles: ['admin'] });
   expect(raised.status).toBe(403);
   expect(raised.body.message).toMatch(/^不能授予或收回您自己没有的权限：/);
+  const adminId = (await apiCall<Paged<AdminUser>>(request, token, 'GET', '/api/admin/users?keyword=admin')).body.data.list.find(
+    (u) => u.username === 'admin',
+  )?.id;
+  const reset = await apiCall(request, token, 'PUT', `/api/admin/users/${adminId}/password`, { passwd: PASSWORD });
+  expect(reset.status).toBe(403);
+  expect(reset.body.message).toMatch(/^用户「系统管理员」拥有您没有的权限/);
+  // The administrator still signs in with the password they had.
+  expect(await apiSignIn(request, 'admin')).toEqual(expect.any(String));
 });

@@ -48,7 +48,8 @@ export class UnauthorizedError extends AppError {
 }
 
 export class ForbiddenError extends AppError {
-  constructor(message: string = CommonMessages.forbidden) {
-    super(403, message, null, 403);
+  /** `data` says more where a page shows it, e.g. the rows of a refused user import. */
+  constructor(message: string = CommonMessages.forbidden, data: unknown = null) {
+    super(403, message, data, 403);
   }
 }

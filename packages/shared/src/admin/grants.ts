@@ -24,4 +24,8 @@ export const GrantMessages = {
   outranked: (user: string, missing: readonly string[]) =>
     `用户「${escapeHtml(user)}」拥有您没有的权限（${labels(missing)}），只有同时拥有这些权限的管理员可以修改其账号、密码、角色和会话`,
   ownRoles: '不能修改自己的角色，请由其他管理员操作',
+  /** A row of a user import naming roles that carry permissions the importer lacks. */
+  rowCannotGrant: (missing: readonly string[]) => `所填角色含有您没有的权限（${labels(missing)}），不能授予`,
+  /** Beside a permission in the role editor that the administrator does not hold. */
+  permissionNotHeld: '您没有此权限，不能授予或收回',
 } as const;

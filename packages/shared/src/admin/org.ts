@@ -211,8 +211,11 @@ export interface AdminRole {
 /** GET /api/admin/permissions: the registry grouped by area, in registry order. */
 export interface PermissionGroup {
   group: string;
-  /** `grantable` (from the server, per caller): only permissions the caller holds can be granted. */
-  permissions: { key: string; name: string; grantable?: boolean }[];
+  /**
+   * `grantable` (from the server, per caller): only permissions the caller holds can be granted;
+   * `blocked_reason` says so in words when not.
+   */
+  permissions: { key: string; name: string; grantable?: boolean; blocked_reason?: string }[];
 }
 
 export function groupPermissions(): PermissionGroup[] {

@@ -196,6 +196,8 @@ export interface AdminUser {
   abilities: { manage: boolean; roles: boolean };
   /** Why `manage` is false, in words; '' otherwise. */
   manage_blocked_reason: string;
+  /** Why `roles` is false (beyond the caller, or the caller's own account), in words; '' otherwise. */
+  roles_blocked_reason: string;
 }
 
 /** GET /api/admin/users/role-options: a role for the pickers, and whether the caller may grant it. */

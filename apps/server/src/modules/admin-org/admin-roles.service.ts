@@ -52,7 +52,10 @@ export function listPermissionGroups(caller: Caller): PermissionGroup[] {
   authorizeRegistry(caller);
   return groupPermissions().map((group) => ({
     ...group,
-    permissions: group.permissions.map((p) => ({ ...p, grantable: caller.permissions.includes(p.key) })),
+    permissions: group.permissions.map((p) => {
+      const grantable = lackedPermissions(caller, [p.key]).length === 0;
+      return { ...p, grantable, blocked_reason: grantable ? '' : GrantMessages.permissionNotHeld };
+    }),
   }));
 }
 

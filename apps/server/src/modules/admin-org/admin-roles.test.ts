@@ -76,7 +76,7 @@ describe('GET /api/admin/roles and /api/admin/permissions', () => {
   it('gives the registry grouped by area with Chinese names', async () => {
     const { body } = await server.call<PermissionGroup[]>('GET', '/api/admin/permissions', { token: admin });
     const system = body.data.find((g) => g.group === '系统管理');
-    expect(system?.permissions).toContainEqual({ key: 'sys_dept', name: '部门管理', grantable: true });
+    expect(system?.permissions).toContainEqual({ key: 'sys_dept', name: '部门管理', grantable: true, blocked_reason: '' });
     expect(body.data.map((g) => g.group).slice(0, 3)).toEqual(['积分', 'IPTV', '系统管理']);
     // Every registry key appears once, whatever areas later issues add.
     expect(body.data.flatMap((g) => g.permissions.map((p) => p.key)).sort()).toEqual(Object.keys(PERMISSIONS).sort());

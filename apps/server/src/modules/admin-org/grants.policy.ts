@@ -1,4 +1,4 @@
-import { GrantMessages } from '@osp/shared';
+import { GrantMessages, PERMISSIONS } from '@osp/shared';
 import type { Caller } from '../../context';
 import { ForbiddenError } from '../../http/errors';
 
@@ -9,9 +9,17 @@ import { ForbiddenError } from '../../http/errors';
  * permissions involved and ask.
  */
 
-/** The permissions in `permissions` that the caller does not hold, in the order given, once each. */
+const REGISTRY_ORDER = new Map(Object.keys(PERMISSIONS).map((key, index) => [key, index]));
+
+/**
+ * The permissions in `permissions` that the caller does not hold, once each, in the registry's order
+ * (the order the role editor shows them), so that a refusal reads the same whatever order they came in.
+ */
 export function lackedPermissions(caller: Caller, permissions: Iterable<string>): string[] {
-  return [...new Set(permissions)].filter((permission) => !caller.permissions.includes(permission));
+  const rank = (key: string) => REGISTRY_ORDER.get(key) ?? REGISTRY_ORDER.size;
+  return [...new Set(permissions)]
+    .filter((permission) => !caller.permissions.includes(permission))
+    .sort((a, b) => rank(a) - rank(b) || a.localeCompare(b));
 }
 
 /** Granting or taking away these permissions (through a role, or on a role) needs every one of them. */

@@ -1,4 +1,13 @@
-import { GrantMessages, type AdminRole, type AdminUser, type Paged, type RoleOption } from '@osp/shared';
+import {
+  ALL_PERMISSIONS,
+  GrantMessages,
+  UserImportMessages,
+  type AdminRole,
+  type AdminUser,
+  type PermissionGroup,
+  type Paged,
+  type RoleOption,
+} from '@osp/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, userId, type TestServer } from '../../../test/harness';
 import { snapshot as userTables, upload, userSheet } from '../admin-users/test-support';
@@ -67,6 +76,14 @@ beforeAll(async () => {
   ids.ra = await createUser('grant.ra', ['role_admin_only']);
   ids.plain = await createUser('grant.plain', []);
   ids.admin = await userId(server.db, 'admin');
+  ids.adminSession = (
+    await server.db
+      .selectFrom('sessions')
+      .select('id')
+      .where('user_id', '=', ids.admin)
+      .where('revoked_at', 'is', null)
+      .executeTakeFirstOrThrow()
+  ).id;
   userAdmin = await server.signIn('grant.ua', PASSWORD);
   roleAdmin = await server.signIn('grant.ra', PASSWORD);
 });
@@ -94,6 +111,10 @@ describe('a user administrator without the other permissions', () => {
       ],
       ['PUT', `/api/admin/users/${ids.admin}/password`, () => ({ passwd: PASSWORD }), 'outranked'],
       ['PATCH', `/api/admin/users/${ids.admin}/status`, () => ({ status: 0 }), 'outranked'],
+      // Enabling is refused as well: an account beyond the administrator is not theirs to switch back on.
+      ['PATCH', `/api/admin/users/${ids.admin}/status`, () => ({ status: 1 }), 'outranked'],
+      // Taking the administrator role away is as much beyond them as giving it.
+      ['PUT', `/api/admin/users/${ids.admin}/roles`, () => ({ roles: [] }), 'outranked'],
       // The mail is where a password-reset link goes: editing it is taking the account.
       [
         'PUT',
@@ -102,6 +123,7 @@ describe('a user administrator without the other permissions', () => {
         'outranked',
       ],
       ['DELETE', `/api/admin/users/${ids.admin}/sessions`, () => undefined, 'outranked'],
+      ['DELETE', `/api/admin/users/${ids.admin}/sessions/${ids.adminSession}`, () => undefined, 'outranked'],
     ];
     const beforeUsers = await userTables(server.db);
     const beforeOrg = await orgTables(server);
@@ -119,18 +141,43 @@ describe('a user administrator without the other permissions', () => {
     const traced = (await securityEvents('authz_fail', 'grant.ua')).slice(tracedBefore);
     expect(traced).toHaveLength(attempts.length);
     expect(traced.every((e) => e.user_id === ids.ua && e.ip !== '' && e.created_at !== '')).toBe(true);
+    expect(traced.map((e) => e.detail.split('：')[0])).toEqual(attempts.map(([method, url]) => `${method} ${url}`));
     expect(traced[0]?.detail).toContain(GrantMessages.ownRoles);
     // The administrator can still sign in with the old password.
     await expect(server.signIn('admin')).resolves.toEqual(expect.any(String));
   });
 
-  it('is refused an import that grants the administrator role, and nobody is imported', async () => {
+  it('is refused an import that grants the administrator role: 403 listing the row, nobody imported, traced', async () => {
     const before = await userTables(server.db);
-    const sheet = await userSheet([['grant.imp', '导入者', '男', '技术部', '', '13911112222', 'imp@xinghe-tech.cn', '系统管理员']]);
+    const tracedBefore = (await securityEvents('authz_fail', 'grant.ua')).length;
+    const sheet = await userSheet([
+      ['grant.imp1', '导入甲', '男', '技术部', '', '13911112222', 'imp1@xinghe-tech.cn', ''],
+      ['grant.imp2', '导入乙', '男', '技术部', '', '13911112222', 'imp2@xinghe-tech.cn', '系统管理员'],
+      // Another problem in the same file is listed too, so that one pass fixes the file.
+      ['grant.imp3', '导入丙', '男', '技术部', '', '13911112222', 'not-a-mail', '备用用户管理'],
+    ]);
     const result = await upload(server, userAdmin, sheet, { passwd: PASSWORD });
     expect(result.status).toBe(403);
-    expect(result.body.message).toMatch(/^不能授予或收回您自己没有的权限：/);
+    const lacked = ALL_PERMISSIONS.filter((p) => p !== 'sys_user');
+    expect(result.body.message).toBe(GrantMessages.cannotGrant(lacked));
+    expect(result.body.data).toEqual({
+      errors: { file: [UserImportMessages.failed(2)] },
+      rows: [
+        { row: 3, messages: [GrantMessages.rowCannotGrant(lacked)] },
+        { row: 4, messages: [expect.stringContaining('邮箱')] },
+      ],
+    });
     expect(await userTables(server.db)).toEqual(before);
+    const traced = (await securityEvents('authz_fail', 'grant.ua')).slice(tracedBefore);
+    expect(traced.map((e) => e.detail)).toEqual([`POST /api/admin/users/import：${GrantMessages.cannotGrant(lacked)}`]);
+  });
+
+  it('imports users with roles within their own permissions, each grant traced as authz_change', async () => {
+    const sheet = await userSheet([['grant.imp4', '导入丁', '男', '技术部', '', '13911112222', 'imp4@xinghe-tech.cn', '备用用户管理']]);
+    const result = await upload(server, userAdmin, sheet, { passwd: PASSWORD });
+    expect(result.body.status_code, result.body.message).toBe(0);
+    const [change] = await securityEvents('authz_change', 'grant.imp4');
+    expect(change?.detail).toBe('grant.ua：导入用户并授予角色 spare_user_admin');
   });
 
   it('sees which roles and accounts are beyond them, from the server', async () => {
@@ -145,6 +192,8 @@ describe('a user administrator without the other permissions', () => {
     expect(adminRow?.manage_blocked_reason).toMatch(/^用户「系统管理员」拥有您没有的权限/);
     const self = (await server.call<AdminUser>('GET', `/api/admin/users/${ids.ua}`, { token: userAdmin })).body.data;
     expect(self.abilities).toEqual({ manage: true, roles: false });
+    expect(self.roles_blocked_reason).toBe(GrantMessages.ownRoles);
+    expect(adminRow?.roles_blocked_reason).toBe(adminRow?.manage_blocked_reason);
   });
 
   it('still grants what they hold, and the change is traced as authz_change', async () => {
@@ -172,7 +221,8 @@ describe('a role administrator without the other permissions', () => {
         'PUT',
         `/api/admin/roles/${own}/permissions`,
         { permissions: ['sys_role', 'sys_user', 'sys_log', 'bill_admin'] },
-        GrantMessages.cannotGrant(['bill_admin', 'sys_log', 'sys_user']),
+        // Named in the registry's order, whatever order they were sent in.
+        GrantMessages.cannotGrant(['sys_user', 'sys_log', 'bill_admin']),
       ],
       [
         'PUT',
@@ -190,6 +240,7 @@ describe('a role administrator without the other permissions', () => {
       ['POST', '/api/admin/roles', { key: 'escalate', name: '提权', permissions: ['sys_user'] }, GrantMessages.cannotGrant(['sys_user'])],
     ];
     const before = await orgTables(server);
+    const tracedBefore = (await securityEvents('authz_fail', 'grant.ra')).length;
     for (const [method, url, body, expected] of attempts) {
       const result = await server.call(method, url, { token: roleAdmin, body });
       expect(result.status, `${method} ${url}`).toBe(403);
@@ -197,13 +248,18 @@ describe('a role administrator without the other permissions', () => {
       else expect(result.body.message, `${method} ${url}`).toMatch(expected);
     }
     expect(await orgTables(server)).toEqual(before);
-    expect((await securityEvents('authz_fail', 'grant.ra')).length).toBeGreaterThanOrEqual(attempts.length);
+    const traced = (await securityEvents('authz_fail', 'grant.ra')).slice(tracedBefore);
+    expect(traced.map((e) => e.detail.split('：')[0])).toEqual(attempts.map(([method, url]) => `${method} ${url}`));
   });
 
   it('sees which roles and permissions are beyond them, and still edits within their own permissions (traced)', async () => {
     const roles = await server.call<AdminRole[]>('GET', '/api/admin/roles', { token: roleAdmin });
     expect(roles.body.data.find((r) => r.key === 'admin')).toMatchObject({ abilities: { edit: false, delete: false } });
     expect(roles.body.data.find((r) => r.key === 'role_admin_only')).toMatchObject({ abilities: { edit: true }, edit_blocked_reason: '' });
+    const registry = (await server.call<PermissionGroup[]>('GET', '/api/admin/permissions', { token: roleAdmin })).body.data;
+    const permission = (key: string) => registry.flatMap((g) => g.permissions).find((p) => p.key === key);
+    expect(permission('sys_role')).toMatchObject({ grantable: true, blocked_reason: '' });
+    expect(permission('sys_user')).toMatchObject({ grantable: false, blocked_reason: GrantMessages.permissionNotHeld });
     const created = await server.call<{ id: number }>('POST', '/api/admin/roles', {
       token: roleAdmin,
       body: { key: 'role_deputy', name: '角色副管理', permissions: ['sys_role'] },
@@ -220,5 +276,22 @@ describe('the system administrator', () => {
     const result = await server.call<AdminUser>('PUT', `/api/admin/users/${ids.plain}/roles`, { token: admin, body: { roles: ['admin'] } });
     expect(result.body.status_code, result.body.message).toBe(0);
     expect(result.body.data.abilities).toEqual({ manage: true, roles: true });
+    expect((await securityEvents('authz_change', 'grant.plain')).at(-1)?.detail).toBe('admin：角色 无 → admin');
+  });
+
+  it('edits and deletes any role, each change traced as authz_change', async () => {
+    const spare = await roleId('spare_user_admin');
+    const edited = await server.call('PUT', `/api/admin/roles/${spare}/permissions`, {
+      token: admin,
+      body: { permissions: ['sys_user', 'sys_log'] },
+    });
+    expect(edited.body.status_code, edited.body.message).toBe(0);
+    expect((await securityEvents('authz_change', 'admin')).at(-1)?.detail).toBe('角色 spare_user_admin 权限 sys_user → sys_log,sys_user');
+    // Its one member (imported above) leaves first: a role with members is not deleted.
+    const member = await userId(server.db, 'grant.imp4');
+    expect((await server.call('PUT', `/api/admin/users/${member}/roles`, { token: admin, body: { roles: [] } })).body.status_code).toBe(0);
+    const deleted = await server.call('DELETE', `/api/admin/roles/${spare}`, { token: admin });
+    expect(deleted.body.status_code, deleted.body.message).toBe(0);
+    expect((await securityEvents('authz_change', 'admin')).at(-1)?.detail).toBe('删除角色 spare_user_admin，权限 sys_log,sys_user');
   });
 });

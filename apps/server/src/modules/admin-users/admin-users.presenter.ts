@@ -5,7 +5,7 @@ import type { AdminUserRow } from './admin-users.repo';
 export function presentAdminUser(
   row: AdminUserRow,
   roles: RoleRef[],
-  access: Pick<AdminUser, 'abilities' | 'manage_blocked_reason'>,
+  access: Pick<AdminUser, 'abilities' | 'manage_blocked_reason' | 'roles_blocked_reason'>,
 ): AdminUser {
   return {
     id: row.id,

@@ -55,9 +55,11 @@ export async function withRoles(ctx: AppContext, caller: Caller, rows: repo.Admi
   for (const role of roleRows) rolesOf.set(role.user_id, [...(rolesOf.get(role.user_id) ?? []), { key: role.key, name: role.name }]);
   return rows.map((row) => {
     const refusal = refusalOverUser(caller, { name: row.name, permissions: permissions.get(row.id) ?? [] }) ?? '';
+    const rolesRefusal = refusal || (row.id === caller.userId ? GrantMessages.ownRoles : '');
     return presentAdminUser(row, rolesOf.get(row.id) ?? [], {
-      abilities: { manage: refusal === '', roles: refusal === '' && row.id !== caller.userId },
+      abilities: { manage: refusal === '', roles: rolesRefusal === '' },
       manage_blocked_reason: refusal,
+      roles_blocked_reason: rolesRefusal,
     });
   });
 }
@@ -70,8 +72,8 @@ async function manageableUser(ctx: AppContext, caller: Caller, id: number): Prom
   return user;
 }
 
-/** Granting these roles needs every permission they carry (grants.policy); the user import asks it too. */
-export async function authorizeRoleGrant(db: Db, caller: Caller, roleIds: readonly number[]): Promise<void> {
+/** Granting these roles needs every permission they carry (grants.policy). */
+async function authorizeRoleGrant(db: Db, caller: Caller, roleIds: readonly number[]): Promise<void> {
   const carried = [...(await repo.permissionsOfRoles(db, roleIds)).values()].flat();
   authorizeGrant(caller, carried);
 }

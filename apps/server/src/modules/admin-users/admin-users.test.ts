@@ -132,6 +132,7 @@ describe('GET /api/admin/users', () => {
         'mobile',
         'name',
         'roles',
+        'roles_blocked_reason',
         'sex',
         'station',
         'status',

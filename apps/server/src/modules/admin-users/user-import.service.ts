@@ -13,21 +13,23 @@ import {
   UserStatusLabels,
   SEX_LABELS,
   AdminUserMessages,
+  GrantMessages,
   type FieldErrors,
   type Sex,
   type UserImportResult,
   type UserImportRowError,
 } from '@osp/shared';
 import type { Actor, AppContext, Caller } from '../../context';
-import { AppError, ValidationError } from '../../http/errors';
+import { AppError, ForbiddenError, ValidationError } from '../../http/errors';
 import { parse } from '../../http/validate';
+import { lackedPermissions } from '../admin-org/grants.policy';
 import { hashPassword } from '../auth/passwords';
 import { recordOperation } from '../syslog/syslog.service';
 import { authorizeUserAdmin } from './admin-users.policy';
 import { loggedUser } from './admin-users.presenter';
 import * as repo from './admin-users.repo';
 import { recordSecurityEvent } from '../security-log/security-log.service';
-import { authorizeRoleGrant, toRepoFilter, userLabel, withRoles } from './admin-users.service';
+import { toRepoFilter, userLabel, withRoles } from './admin-users.service';
 import { loadDeptIndex, type DeptIndex } from './dept-index';
 import { assertSafeXlsx } from './xlsx-guard';
 import { readUserSheet, writeImportTemplate, writeSheet, type SheetRow } from './user-xlsx';
@@ -71,9 +73,18 @@ interface ValidRow {
   roleIds: number[];
 }
 
-/** Checks every row against the same rules as the create dialog; collects every problem of every row. */
-async function checkRows(ctx: AppContext, rows: SheetRow[], depts: DeptIndex) {
+/**
+ * Checks every row against the same rules as the create dialog; collects every problem of every row.
+ * A row naming roles that carry permissions the importer lacks is one of them (grants.policy), and
+ * `lacked` gathers those permissions over the whole file for the refusal's message.
+ */
+async function checkRows(ctx: AppContext, caller: Caller, rows: SheetRow[], depts: DeptIndex) {
   const roles = await repo.listRoles(ctx.db);
+  const carried = await repo.permissionsOfRoles(
+    ctx.db,
+    roles.map((r) => r.id),
+  );
+  const lacked = new Set<string>();
   const roleByName = new Map<string, number>();
   for (const role of roles) {
     roleByName.set(role.name, role.id);
@@ -119,11 +130,20 @@ async function checkRows(ctx: AppContext, rows: SheetRow[], depts: DeptIndex) {
       if (id === undefined) messages.push(UserImportMessages.roleUnknown(roleName));
       else roleIds.add(id);
     }
+    const missing = lackedPermissions(
+      caller,
+      [...roleIds].flatMap((id) => carried.get(id) ?? []),
+    );
+    if (missing.length > 0) {
+      messages.push(GrantMessages.rowCannotGrant(missing));
+      for (const permission of missing) lacked.add(permission);
+    }
 
     if (messages.length > 0 || !sex || deptId === undefined) problems.push({ row, messages });
     else valid.push({ row, username, name, sex, dept_id: deptId, station, mobile, mail, roleIds: [...roleIds] });
   }
-  return { problems, valid };
+  const roleKeys = new Map(roles.map((r) => [r.id, r.key]));
+  return { problems, valid, lacked: [...lacked], roleKeys };
 }
 
 function isUniqueViolation(error: unknown): boolean {
@@ -151,20 +171,14 @@ export async function importUsers(ctx: AppContext, actor: Actor, readUpload: () 
   await assertSafeXlsx(upload.file);
   const sheetRows = await readUserSheet(upload.file);
   const depts = await loadDeptIndex(ctx);
-  const { problems, valid } = await checkRows(ctx, sheetRows, depts);
+  const { problems, valid, lacked, roleKeys } = await checkRows(ctx, actor.caller, sheetRows, depts);
   if (problems.length > 0) {
-    throw new AppError(StatusCode.invalid, UserImportMessages.failed(problems.length), {
-      errors: { file: [UserImportMessages.failed(problems.length)] },
-      rows: problems,
-    });
+    const details = { errors: { file: [UserImportMessages.failed(problems.length)] }, rows: problems };
+    // Importing users with roles grants those roles: a file granting more than the importer holds is a
+    // refusal (403, traced as authz_fail) that still lists every bad row, not a mere invalid file.
+    if (lacked.length > 0) throw new ForbiddenError(GrantMessages.cannotGrant(lacked), details);
+    throw new AppError(StatusCode.invalid, UserImportMessages.failed(problems.length), details);
   }
-
-  // Importing users with roles grants those roles: the importer must hold all they carry (403 otherwise).
-  await authorizeRoleGrant(
-    ctx.db,
-    actor.caller,
-    valid.flatMap((r) => r.roleIds),
-  );
 
   const passwordHash = await hashPassword(options.data.passwd);
   const now = new Date().toISOString();
@@ -204,7 +218,7 @@ export async function importUsers(ctx: AppContext, actor: Actor, readUpload: () 
             userId: ids[index] ?? null,
             username: r.username,
             ...(actor.client ? { client: actor.client } : {}),
-            detail: `${actor.caller.username}：导入用户并授予角色 ${r.roleIds.join(',')}`,
+            detail: `${actor.caller.username}：导入用户并授予角色 ${r.roleIds.map((id) => roleKeys.get(id) ?? id).join(',')}`,
           });
         }
       }

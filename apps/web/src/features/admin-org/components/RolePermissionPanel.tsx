@@ -1,7 +1,8 @@
-import { Alert, Button, Card, Empty, Flex, Tree, type TreeDataNode } from 'antd';
+import { Alert, Button, Card, Empty, Flex, Tooltip, Tree, type TreeDataNode } from 'antd';
 import { RoleMessages, type AdminRole } from '@osp/shared';
 import { useMemo, useState } from 'react';
 import { usePermissionGroups, useSetRolePermissions } from '../../../api/admin-org';
+import { messageText } from '../../../components/HtmlMessage';
 import { toast } from '../../../components/toast';
 import { OperationLogButton } from '../../../components/OperationLogDrawer';
 
@@ -24,7 +25,14 @@ export function RolePermissionPanel({ role }: { role: AdminRole }) {
         // The server marks what the administrator may grant (only what they hold); the rest stays as it is.
         children: group.permissions.map((p) => ({
           key: p.key,
-          title: `${p.name}（${p.key}）`,
+          title:
+            role.abilities.edit && p.grantable === false ? (
+              <Tooltip title={messageText(p.blocked_reason ?? '')} placement="right">
+                <span className="role-permission--blocked">{`${p.name}（${p.key}）`}</span>
+              </Tooltip>
+            ) : (
+              `${p.name}（${p.key}）`
+            ),
           disableCheckbox: !role.abilities.edit || p.grantable === false,
         })),
       })),
@@ -45,7 +53,9 @@ export function RolePermissionPanel({ role }: { role: AdminRole }) {
 
   return (
     <Card title={`「${role.name}」的权限`} extra={<OperationLogButton itemType="role" itemId={role.id} label="日志" />}>
-      {role.edit_blocked_reason && <Alert type="info" showIcon title={role.edit_blocked_reason} style={{ marginBottom: 12 }} />}
+      {role.edit_blocked_reason && (
+        <Alert type="info" showIcon title={messageText(role.edit_blocked_reason)} style={{ marginBottom: 12 }} />
+      )}
       {treeData.length === 0 ? (
         <Empty />
       ) : (

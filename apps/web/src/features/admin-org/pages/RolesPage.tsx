@@ -3,6 +3,7 @@ import { Button, Card, Col, Empty, Popconfirm, Row, Space, Table, Tooltip, Typog
 import { RoleMessages, type AdminRole } from '@osp/shared';
 import { useState } from 'react';
 import { useAdminRoles, useDeleteRole } from '../../../api/admin-org';
+import { messageText } from '../../../components/HtmlMessage';
 import { toast } from '../../../components/toast';
 import { OperationLogButton } from '../../../components/OperationLogDrawer';
 import { AdminPage } from '../../../components/AdminPage';
@@ -41,18 +42,21 @@ export default function RolesPage() {
       width: 96,
       render: (_, role) => (
         <Space size={0} onClick={(event) => event.stopPropagation()}>
-          <Tooltip title={role.edit_blocked_reason || '重命名'}>
-            <Button
-              type="text"
-              size="small"
-              icon={<EditOutlined />}
-              aria-label={`重命名${role.name}`}
-              disabled={!role.abilities.edit}
-              onClick={() => setDialogRole(role)}
-            />
+          <Tooltip title={messageText(role.edit_blocked_reason) || '重命名'}>
+            {/* A disabled button hears no hover: the span does, so the reason still shows. */}
+            <span className="role-action">
+              <Button
+                type="text"
+                size="small"
+                icon={<EditOutlined />}
+                aria-label={`重命名${role.name}`}
+                disabled={!role.abilities.edit}
+                onClick={() => setDialogRole(role)}
+              />
+            </span>
           </Tooltip>
-          <Tooltip title={role.delete_blocked_reason || '删除'}>
-            <span>
+          <Tooltip title={messageText(role.delete_blocked_reason) || '删除'}>
+            <span className="role-action">
               <Popconfirm
                 title={`确认删除角色「${role.name}」吗？`}
                 okText="删除"

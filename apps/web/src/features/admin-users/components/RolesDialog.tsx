@@ -3,6 +3,7 @@ import { AdminUserMessages, type AdminUser } from '@osp/shared';
 import { useState } from 'react';
 import { useAssignRoles, useRoleOptions } from '../../../api/admin-users';
 import { toast } from '../../../components/toast';
+import { WhyNot } from './WhyNot';
 
 interface RolesDialogProps {
   user: AdminUser | null;
@@ -49,7 +50,11 @@ export function RolesDialog({ user, onClose }: RolesDialogProps) {
           options={roles.data.map((r) => ({
             value: r.key,
             // The server says which roles carry permissions the administrator lacks: shown, not grantable.
-            label: r.grantable ? `${r.name}（${r.key}）` : <span title={r.blocked_reason}>{`${r.name}（${r.key}）`}</span>,
+            label: (
+              <WhyNot reason={r.blocked_reason} placement="top">
+                {`${r.name}（${r.key}）`}
+              </WhyNot>
+            ),
             disabled: !r.grantable,
           }))}
         />

@@ -5,6 +5,7 @@ import { toast } from '../../../components/toast';
 import { formatDateTime } from '../../../utils/datetime';
 import { useIsMobile } from '../../../utils/useIsMobile';
 import { OperationLogButton } from '../../../components/OperationLogDrawer';
+import { WhyNot } from './WhyNot';
 
 interface SessionsDrawerProps {
   user: AdminUser | null;
@@ -36,21 +37,30 @@ function deviceOf(userAgent: string): string {
   return [browser, system].filter(Boolean).join(' · ') || '未知设备';
 }
 
-function SessionItem({ session, onRevoke }: { session: UserSession; onRevoke: () => Promise<unknown> }) {
+interface SessionItemProps {
+  session: UserSession;
+  /** Why signing this user out is refused (an account beyond the caller); '' when it is not. */
+  blockedReason: string;
+  onRevoke: () => Promise<unknown>;
+}
+
+function SessionItem({ session, blockedReason, onRevoke }: SessionItemProps) {
   return (
     <List.Item
       actions={[
-        <Popconfirm
-          key="revoke"
-          title={session.is_current ? '这是您当前的会话，注销后需要重新登录，确认吗？' : '确认注销该会话吗？'}
-          okText="注销"
-          okButtonProps={{ danger: true }}
-          onConfirm={() => void onRevoke()}
-        >
-          <Button size="small" danger>
-            注销
-          </Button>
-        </Popconfirm>,
+        <WhyNot key="revoke" reason={blockedReason} placement="left">
+          <Popconfirm
+            title={session.is_current ? '这是您当前的会话，注销后需要重新登录，确认吗？' : '确认注销该会话吗？'}
+            okText="注销"
+            okButtonProps={{ danger: true }}
+            disabled={blockedReason !== ''}
+            onConfirm={() => void onRevoke()}
+          >
+            <Button size="small" danger disabled={blockedReason !== ''}>
+              注销
+            </Button>
+          </Popconfirm>
+        </WhyNot>,
       ]}
     >
       <List.Item.Meta
@@ -91,6 +101,8 @@ export function SessionsDrawer({ user, onClose }: SessionsDrawerProps) {
     );
 
   const list = sessions.data ?? [];
+  // The server says whether this account is the caller's to sign out (abilities.manage), and why not.
+  const blockedReason = user && !user.abilities.manage ? user.manage_blocked_reason : '';
   return (
     <Drawer
       title={user ? `会话 · ${user.name}（${user.username}）` : '会话'}
@@ -101,17 +113,19 @@ export function SessionsDrawer({ user, onClose }: SessionsDrawerProps) {
       extra={
         <Space>
           {user && <OperationLogButton itemType="session" itemId={user.id} />}
-          <Popconfirm
-            title={AdminUserMessages.confirmRevokeAll}
-            okText="全部注销"
-            okButtonProps={{ danger: true }}
-            onConfirm={() => void handleRevoke('all')}
-            disabled={list.length === 0}
-          >
-            <Button danger disabled={list.length === 0}>
-              全部注销
-            </Button>
-          </Popconfirm>
+          <WhyNot reason={blockedReason} placement="bottomRight">
+            <Popconfirm
+              title={AdminUserMessages.confirmRevokeAll}
+              okText="全部注销"
+              okButtonProps={{ danger: true }}
+              onConfirm={() => void handleRevoke('all')}
+              disabled={list.length === 0 || blockedReason !== ''}
+            >
+              <Button danger disabled={list.length === 0 || blockedReason !== ''}>
+                全部注销
+              </Button>
+            </Popconfirm>
+          </WhyNot>
         </Space>
       }
     >
@@ -122,7 +136,9 @@ export function SessionsDrawer({ user, onClose }: SessionsDrawerProps) {
           loading={sessions.isLoading}
           dataSource={list}
           rowKey="id"
-          renderItem={(session) => <SessionItem session={session} onRevoke={() => handleRevoke(session.id)} />}
+          renderItem={(session) => (
+            <SessionItem session={session} blockedReason={blockedReason} onRevoke={() => handleRevoke(session.id)} />
+          )}
         />
       )}
     </Drawer>

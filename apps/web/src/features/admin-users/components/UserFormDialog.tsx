@@ -3,6 +3,7 @@ import { AdminUserMessages, SEX_LABELS, SEX_VALUES, type AdminUser, type Sex } f
 import { useEffect } from 'react';
 import { useCreateUser, useDeptTree, useRoleOptions, useUpdateUser } from '../../../api/admin-users';
 import { showFieldErrors } from '../../../components/form-errors';
+import { messageText } from '../../../components/HtmlMessage';
 import { toast } from '../../../components/toast';
 import { useIsMobile } from '../../../utils/useIsMobile';
 import { deptOptions } from '../dept-options';
@@ -162,7 +163,8 @@ export function UserFormDialog({ user, onClose }: UserFormDialogProps) {
                       value: r.key,
                       label: r.name,
                       disabled: !r.grantable,
-                      title: r.blocked_reason,
+                      // A native hint: the option list is already a popup.
+                      title: messageText(r.blocked_reason),
                     }))}
                     placeholder="请选择角色"
                     optionFilterProp="label"

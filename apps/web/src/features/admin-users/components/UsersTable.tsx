@@ -1,7 +1,8 @@
 import { DownOutlined, EditOutlined, TeamOutlined } from '@ant-design/icons';
 import { Button, Dropdown, Space, Table, Tag, Typography, type MenuProps, type TableColumnsType } from 'antd';
-import { GrantMessages, UserStatusLabels, type AdminUser, type Paged } from '@osp/shared';
+import { UserStatusLabels, type AdminUser, type Paged } from '@osp/shared';
 import { useIsMobile } from '../../../utils/useIsMobile';
+import { WhyNot } from './WhyNot';
 
 export type UserAction = 'edit' | 'roles' | 'password' | 'sessions' | 'status' | 'log';
 
@@ -12,23 +13,29 @@ interface UsersTableProps {
   onAction: (action: UserAction, user: AdminUser) => void;
 }
 
-/** Why the server will refuse roles for this account ('' when it will not): beyond the caller, or their own. */
-function rolesBlockedReason(user: AdminUser): string {
-  if (user.abilities.roles) return '';
-  return user.manage_blocked_reason || GrantMessages.ownRoles;
-}
-
 function moreItems(user: AdminUser): MenuProps['items'] {
   const blocked = !user.abilities.manage;
+  const reason = user.manage_blocked_reason;
   return [
-    { key: 'password', label: '重置密码', disabled: blocked, title: user.manage_blocked_reason },
+    {
+      key: 'password',
+      label: (
+        <WhyNot reason={reason} placement="left">
+          重置密码
+        </WhyNot>
+      ),
+      disabled: blocked,
+    },
     { key: 'sessions', label: '会话管理' },
     {
       key: 'status',
-      label: user.status === 1 ? '禁用' : '启用',
+      label: (
+        <WhyNot reason={reason} placement="left">
+          {user.status === 1 ? '禁用' : '启用'}
+        </WhyNot>
+      ),
       danger: user.status === 1 && !blocked,
       disabled: blocked,
-      title: user.manage_blocked_reason,
     },
     { type: 'divider' },
     { key: 'log', label: '操作日志' },
@@ -86,26 +93,28 @@ export function UsersTable({ data, isLoading, onPageChange, onAction }: UsersTab
         <Space size={0} wrap={false}>
           {!isMobile && (
             <>
-              <Button
-                type="link"
-                size="small"
-                icon={<EditOutlined />}
-                disabled={!user.abilities.manage}
-                title={user.manage_blocked_reason || undefined}
-                onClick={() => onAction('edit', user)}
-              >
-                编辑
-              </Button>
-              <Button
-                type="link"
-                size="small"
-                icon={<TeamOutlined />}
-                disabled={!user.abilities.roles}
-                title={rolesBlockedReason(user) || undefined}
-                onClick={() => onAction('roles', user)}
-              >
-                角色
-              </Button>
+              <WhyNot reason={user.manage_blocked_reason}>
+                <Button
+                  type="link"
+                  size="small"
+                  icon={<EditOutlined />}
+                  disabled={!user.abilities.manage}
+                  onClick={() => onAction('edit', user)}
+                >
+                  编辑
+                </Button>
+              </WhyNot>
+              <WhyNot reason={user.roles_blocked_reason}>
+                <Button
+                  type="link"
+                  size="small"
+                  icon={<TeamOutlined />}
+                  disabled={!user.abilities.roles}
+                  onClick={() => onAction('roles', user)}
+                >
+                  角色
+                </Button>
+              </WhyNot>
             </>
           )}
           <Dropdown
@@ -113,8 +122,16 @@ export function UsersTable({ data, isLoading, onPageChange, onAction }: UsersTab
             menu={{
               items: isMobile
                 ? [
-                    { key: 'edit', label: '编辑', disabled: !user.abilities.manage },
-                    { key: 'roles', label: '分配角色', disabled: !user.abilities.roles },
+                    {
+                      key: 'edit',
+                      label: <WhyNot reason={user.manage_blocked_reason}>编辑</WhyNot>,
+                      disabled: !user.abilities.manage,
+                    },
+                    {
+                      key: 'roles',
+                      label: <WhyNot reason={user.roles_blocked_reason}>分配角色</WhyNot>,
+                      disabled: !user.abilities.roles,
+                    },
                     ...(moreItems(user) ?? []),
                   ]
                 : moreItems(user),
