@@ -11,6 +11,8 @@ export default defineConfig({
   test: {
     projects: [
       { test: { name: 'shared', include: ['packages/shared/**/*.test.ts'] } },
+      // The repository's own rules (the lint walls of eslint.boundaries.js).
+      { test: { name: 'repo', include: ['scripts/**/*.test.ts'] } },
       { test: { name: 'web', include: ['apps/web/**/*.test.{ts,tsx}'], passWithNoTests: true } },
       {
         test: {

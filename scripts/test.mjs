@@ -54,7 +54,7 @@ let failed = 0;
 let skipped = 0;
 
 if (only.length === 0 || only.includes('unit')) {
-  const projects = ['shared', 'web', 'server:sqlite'];
+  const projects = ['shared', 'repo', 'web', 'server:sqlite'];
   if (await preparePostgres()) projects.push('server:postgres');
   else if (isCI) failures.push('PostgreSQL is required under CI (set TEST_DATABASE_URL or start it on 127.0.0.1:5432)');
   else console.warn('!!! Skipping the PostgreSQL run of the server suite: no PostgreSQL reachable.');

@@ -4,7 +4,7 @@
  * password hash of the demo user zhangsan, i.e. password Demo@1234 — no hashing at all) and `bills` bills.
  *
  * Every generated bill is a copy of one of the demo bills, which the real engine wrote on first start
- * (apps/server/src/db/seed/demo-approval.ts): its bills row, items, activations, steps, tasks and events,
+ * (apps/server/src/seed/demo-approval.ts): its bills row, items, activations, steps, tasks and events,
  * with the bill id and the "<bill>-<a|s|t><n>" row ids renumbered, the initiator and every handler
  * replaced by generated users, and all timestamps moved into the last three years. So every row has the
  * shape the engine writes, across all demo templates and statuses (drafts, doing with pending tasks,

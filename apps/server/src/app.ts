@@ -17,7 +17,7 @@ import { articlesRoutes } from './modules/articles/articles.routes';
 import { AccessCache } from './modules/auth/access-cache';
 import { authRoutes } from './modules/auth/auth.routes';
 import { billsRoutes } from './modules/bills/bills.routes';
-import { deptsRoutes } from './modules/depts/depts.routes';
+import { directoryRoutes } from './modules/directory/directory.routes';
 import { entrustRoutes } from './modules/entrust/entrust.routes';
 import { filesRoutes } from './modules/files/files.routes';
 import { healthRoutes } from './modules/health/health.routes';
@@ -106,7 +106,7 @@ export async function buildApp({ config, database, logger = true }: BuildAppOpti
   await app.register(authRoutes(ctx));
   await app.register(filesRoutes(ctx));
   await app.register(usersRoutes(ctx));
-  await app.register(deptsRoutes(ctx));
+  await app.register(directoryRoutes(ctx));
   await app.register(menusRoutes(ctx));
   await app.register(holidayRoutes(ctx));
   await app.register(articlesRoutes(ctx));

@@ -1,7 +1,16 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config';
 import type { Db, Engine } from './db/index';
-import type { AccessCache } from './modules/auth/access-cache';
+
+/**
+ * Sessions, grants, menu rows and directory rows kept in memory between changes. The kernel names only
+ * what every service calls; modules/auth/access-cache.ts adds the rest of its surface by declaration
+ * merging, so that the kernel imports no module (docs/ARCHITECTURE.md, eslint's boundary rules).
+ */
+export interface AccessCache {
+  /** Call after committing any change to users, departments, roles, grants, sessions or menus. */
+  changed(): Promise<void>;
+}
 
 /** What every service needs: the database, which engine it is, the settings, a logger and the access cache. */
 export interface AppContext {

@@ -2,7 +2,7 @@ import { buildApp } from './app';
 import { loadConfig } from './config';
 import { openDb } from './db/index';
 import { migrateToLatest } from './db/migrate';
-import { seedDemo, seedProduction } from './db/seed/seed';
+import { seedDemo, seedProduction } from './seed/seed';
 
 async function main(): Promise<void> {
   const config = loadConfig();

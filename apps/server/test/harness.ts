@@ -9,8 +9,8 @@ import { buildApp } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
 import { openDb, type Db, type DbHandle, type Engine } from '../src/db/index';
 import { migrateToLatest } from '../src/db/migrate';
-import { seedDemo } from '../src/db/seed/seed';
-import { DEMO_PASSWORD } from '../src/db/seed/demo-company';
+import { seedDemo } from '../src/seed/seed';
+import { DEMO_PASSWORD } from '../src/seed/demo-company';
 
 /** Which database this run of the suite uses: vitest's projects set it (vitest.config.ts). */
 export const TEST_ENGINE: Engine = process.env.OSP_TEST_ENGINE === 'postgres' ? 'postgres' : 'sqlite';

@@ -10,6 +10,7 @@ import { files } from './migrations/0008-files';
 import { todoArrival } from './migrations/0009-todo-arrival';
 import { templateDesigner } from './migrations/0010-template-designer';
 import { securityEvents } from './migrations/0011-security-events';
+import { billSubjects } from './migrations/0012-bill-subjects';
 
 /** Migrations in order. Names sort as they run; never rename or edit one that has shipped. */
 function migrationsFor(handle: DbHandle): Record<string, Migration> {
@@ -24,6 +25,7 @@ function migrationsFor(handle: DbHandle): Record<string, Migration> {
     '0009-todo-arrival': todoArrival(),
     '0010-template-designer': templateDesigner(),
     '0011-security-events': securityEvents(kit),
+    '0012-bill-subjects': billSubjects(),
   };
 }
 

@@ -40,6 +40,7 @@ export interface Database {
   bill_events: BillEventsTable;
   bill_tracks: BillTracksTable;
   bill_shares: BillSharesTable;
+  bill_subjects: BillSubjectsTable;
   files: FilesTable;
   bill_files: BillFilesTable;
   bill_entrusts: BillEntrustsTable;
@@ -297,6 +298,13 @@ export interface BillTracksTable {
 }
 
 /** A bill shared with a user, who may then read it (migration 0007). */
+/** The business object another module started a bill for (migration 0012, bills.approvals.ts). */
+export interface BillSubjectsTable {
+  bill_id: number;
+  kind: string;
+  subject_id: number;
+}
+
 export interface BillSharesTable {
   bill_id: number;
   user_id: number;

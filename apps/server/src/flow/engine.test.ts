@@ -135,14 +135,14 @@ describe('operation checks', () => {
     h.release();
     h.act('agree', 3, null);
     for (const comment of [null, '', '   ']) {
-      expect(h.act(op, 6, comment)).toEqual({ ok: false, code: 422, message: EngineMessages.commentRequired });
+      expect(h.act(op, 6, comment)).toEqual({ ok: false, code: 422, message: EngineMessages.commentRequired, field: 'comment' });
     }
     expect(h.act(op, 6, '不同意').ok).toBe(true);
   });
 
   it('back from the first approve node is refused with a hint to reject', () => {
     const h = twoNodes('orsign');
-    expect(h.act('back', 3, '退回')).toEqual({ ok: false, code: 422, message: EngineMessages.noBackTarget });
+    expect(h.act('back', 3, '退回')).toEqual({ ok: false, code: 422, message: EngineMessages.noBackTarget, field: 'comment' });
   });
 
   it('transfer to oneself or to a handler of the same step is refused', () => {

@@ -13,14 +13,26 @@ import {
 } from './navigate';
 import { computeRoute } from './rules';
 import { needsComment } from './steps';
-import type { BillState, EngineContext, EngineFailure, EngineResult, FlowEvent, FormValues, Initiator, Task, UserId } from './types';
+import type {
+  BillState,
+  EngineContext,
+  EngineFailure,
+  EngineField,
+  EngineResult,
+  FlowEvent,
+  FormValues,
+  Initiator,
+  Task,
+  UserId,
+} from './types';
 
 /**
  * The approval engine: `(flow snapshot, bill state, event) → (new state, effects)` or a typed failure.
  * The input state is never changed; a failure leaves nothing to persist.
  */
 
-const fail = (code: EngineFailure['code'], message: string): EngineFailure => ({ ok: false, code, message });
+const fail = (code: EngineFailure['code'], message: string, field?: EngineField): EngineFailure =>
+  field === undefined ? { ok: false, code, message } : { ok: false, code, message, field };
 
 /** A bill before release. */
 export function draftBill(): BillState {
@@ -43,14 +55,14 @@ export function draftBill(): BillState {
 /** Routes the form and checks that every chosen-handler step on the route has someone chosen. */
 function plan(run: Run, initiator: Initiator, form: FormValues, chosen: Readonly<Record<string, readonly UserId[]>>): EngineFailure | null {
   const routed = computeRoute(run.ctx.flow, { form, initiator });
-  if (!routed.ok) return fail(422, routed.message);
+  if (!routed.ok) return fail(422, routed.message, 'form');
   for (const nodeId of routed.route) {
     for (const step of nodeOf(run, nodeId).steps) {
       if (step.source.kind !== 'chosen') continue;
       const picked = chosen[step.id] ?? [];
-      if (picked.length === 0) return fail(422, EngineMessages.chosenMissing(step.name));
+      if (picked.length === 0) return fail(422, EngineMessages.chosenMissing(step.name), 'chosen_handlers');
       // Choosing oneself is never an approval, whatever 发起人审批时 says: refused rather than silently dropped.
-      if (picked.includes(initiator.userId)) return fail(422, EngineMessages.chosenInitiator(step.name));
+      if (picked.includes(initiator.userId)) return fail(422, EngineMessages.chosenInitiator(step.name), 'chosen_handlers');
     }
   }
   const s = run.state;
@@ -116,7 +128,7 @@ function dispatch(run: Run, event: FlowEvent): EngineFailure | null {
       const task = actionableTask(run, event.taskId, event.actor);
       if ('ok' in task) return task;
       const comment = event.comment?.trim() || null;
-      if (needsComment(event.type) && comment === null) return fail(422, EngineMessages.commentRequired);
+      if (needsComment(event.type) && comment === null) return fail(422, EngineMessages.commentRequired, 'comment');
       const act = activeActivation(s);
       if (!act) throw new Error('pending task without an active node');
       const base = {
@@ -131,7 +143,7 @@ function dispatch(run: Run, event: FlowEvent): EngineFailure | null {
       let target: string | null = null;
       if (event.type === 'back') {
         target = backTarget(run, act.nodeId);
-        if (target === null) return fail(422, EngineMessages.noBackTarget);
+        if (target === null) return fail(422, EngineMessages.noBackTarget, 'comment');
       }
       task.comment = comment;
       task.decidedAt = run.at;
@@ -212,12 +224,12 @@ function isInitiatorStep(run: Run, task: Task): boolean {
 }
 
 function transfer(run: Run, task: Task, to: UserId, base: Omit<EntryInput, 'action'>): EngineFailure | null {
-  if (to === task.actingHandler) return fail(422, EngineMessages.transferToSelf);
+  if (to === task.actingHandler) return fail(422, EngineMessages.transferToSelf, 'to_user_id');
   // A transfer must not open the hole 发起人审批时 closes (a 发起人本人 step aside: that step is theirs anyway).
   if (to === run.state.initiator?.userId && initiatorApprovesOf(run.ctx.flow.settings) !== 'self' && !isInitiatorStep(run, task))
-    return fail(422, EngineMessages.transferToInitiator);
+    return fail(422, EngineMessages.transferToInitiator, 'to_user_id');
   const open = run.state.tasks.filter((t) => t.stepRunId === task.stepRunId && (t.status === 'pending' || t.status === 'waiting'));
-  if (open.some((t) => t.actingHandler === to)) return fail(422, EngineMessages.transferToHandler);
+  if (open.some((t) => t.actingHandler === to)) return fail(422, EngineMessages.transferToHandler, 'to_user_id');
   task.status = 'transferred';
   task.comment = base.comment ?? null;
   task.decidedAt = run.at;

@@ -61,6 +61,7 @@ describe('release with chosen handlers', () => {
       ok: false,
       code: 422,
       message: EngineMessages.chosenMissing('步骤a'),
+      field: 'chosen_handlers',
     });
     expect(h.state.status).toBe('draft');
     h.release({}, { a: [5] });

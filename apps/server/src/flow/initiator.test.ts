@@ -125,7 +125,12 @@ describe('engine: 发起人审批时', () => {
         directory,
       );
       const before = structuredClone(h.state);
-      expect(release(h, 30, { a: [9, INITIATOR] })).toEqual({ ok: false, code: 422, message: EngineMessages.chosenInitiator('步骤a') });
+      expect(release(h, 30, { a: [9, INITIATOR] })).toEqual({
+        ok: false,
+        code: 422,
+        message: EngineMessages.chosenInitiator('步骤a'),
+        field: 'chosen_handlers',
+      });
       expect(h.state).toEqual(before);
     }
   });
@@ -149,6 +154,7 @@ describe('engine: 发起人审批时', () => {
       ok: false,
       code: 422,
       message: EngineMessages.transferToInitiator,
+      field: 'to_user_id',
     });
     const self = new Harness(linearFlow([approve('n1', step('a', 'orsign', [3]))], { initiatorApproves: 'self' }), directory);
     release(self);

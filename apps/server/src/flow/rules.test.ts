@@ -106,6 +106,7 @@ describe('link choice and routes', () => {
       ok: false,
       code: 422,
       message: EngineMessages.noRoute('节点n1'),
+      field: 'form',
     });
     expect(h.state.status).toBe('draft');
   });

@@ -162,7 +162,11 @@ export type Effect =
   | { kind: 'archive'; nodeId: string }
   | { kind: 'change'; nodeId: string };
 
-export type EngineFailure = { ok: false; code: 403 | 404 | 409 | 422; message: string };
+/** The request field a refused input belongs to, named as the HTTP API names it. */
+export type EngineField = 'form' | 'chosen_handlers' | 'comment' | 'to_user_id';
+
+/** `field`: for 422 (a refused input), where the message belongs. */
+export type EngineFailure = { ok: false; code: 403 | 404 | 409 | 422; message: string; field?: EngineField };
 export type EngineResult = { ok: true; state: BillState; effects: Effect[] } | EngineFailure;
 
 /** Ids come from the caller (database sequence, uuid) so the engine stays deterministic. */

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { openTestDb } from '../../../test/harness';
 import type { Db, DbHandle } from '../index';
 import { migrateToLatest } from '../migrate';
-import { seedDemo } from '../seed/seed';
+import { seedDemo } from '../../seed/seed';
 import { templateDesigner } from './0010-template-designer';
 
 /** Migration 0010 on both engines: the starters table, and the two menu entries an existing installation lacks. */

@@ -1,7 +1,7 @@
 import { DeptMessages, MenuMessages, RoleMessages, SettingMessages } from '@osp/shared';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
-import { actorOf, callerOf, requireSignIn } from '../../http/auth-hook';
+import { actorOf, callerOf, requireSignIn } from '../auth/auth.hook';
 import { ok } from '../../http/envelope';
 import * as depts from './admin-depts.service';
 import * as menus from './admin-menus.service';

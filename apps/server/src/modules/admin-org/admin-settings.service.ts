@@ -1,9 +1,9 @@
-import { crossCheckSettings, SETTING_LABELS, SettingMessages, SettingsUpdateZ, UserStatus, type PrivateSettings } from '@osp/shared';
+import { crossCheckSettings, SETTING_LABELS, SettingMessages, SettingsUpdateZ, type PrivateSettings } from '@osp/shared';
 import type { Actor, AppContext, Caller } from '../../context';
 import { ValidationError } from '../../http/errors';
 import { parse } from '../../http/validate';
-import { getAllSettings } from '../settings/settings.service';
-import { upsertSetting } from '../settings/settings.repo';
+import { isActiveUsername } from '../directory/directory.service';
+import { getAllSettings, upsertSetting } from '../settings/settings.service';
 import { recordOperation } from '../syslog/syslog.service';
 import { authorize } from './admin-org.policy';
 
@@ -25,8 +25,7 @@ export async function updateSettings(ctx: AppContext, actor: Actor, body: unknow
   const next = { ...current, ...input };
   const errors = crossCheckSettings(next);
   if (input.default_user) {
-    const user = await ctx.db.selectFrom('users').select('status').where('username', '=', input.default_user).executeTakeFirst();
-    if (user?.status !== UserStatus.active) errors.default_user = [SettingMessages.defaultUserInvalid];
+    if (!(await isActiveUsername(ctx.db, input.default_user))) errors.default_user = [SettingMessages.defaultUserInvalid];
   }
   if (Object.keys(errors).length > 0) throw new ValidationError(errors);
 

@@ -1,9 +1,9 @@
 import { AdminUserMessages, USER_IMPORT_MAX_BYTES, UserImportMessages } from '@osp/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
-import { actorOf, callerOf, requireSignIn } from '../../http/auth-hook';
+import { actorOf, callerOf, requireSignIn } from '../auth/auth.hook';
 import { ok } from '../../http/envelope';
-import { MalformedUploadError } from '../files/multipart';
+import { MalformedUploadError } from '../../lib/multipart';
 import * as users from './admin-users.service';
 import * as sessions from './user-sessions.service';
 import { exportUsers, importTemplate, importUsers, type ImportUpload, type XlsxFile } from './user-import.service';

@@ -18,15 +18,15 @@ import type { Actor, AppContext, Caller } from '../../context';
 import type { Db } from '../../db/index';
 import { NotFoundError, ValidationError } from '../../http/errors';
 import { parse } from '../../http/validate';
-import { hashPassword } from '../auth/passwords';
-import { retireUserResets } from '../password-reset/password-reset.repo';
+import { hashPassword } from '../../lib/passwords';
+import { retireUserResets } from '../password-reset/password-reset.service';
 import { authorizeGrant, authorizeOverUser, authorizeRolesOf, lackedPermissions, refusalOverUser } from '../admin-org/grants.policy';
 import { recordSecurityEvent } from '../security-log/security-log.service';
 import { recordOperation } from '../syslog/syslog.service';
 import { authorizeUserAdmin, selfChange } from './admin-users.policy';
 import { loggedUser, presentAdminUser } from './admin-users.presenter';
 import * as repo from './admin-users.repo';
-import { loadDeptIndex, type DeptIndex } from './dept-index';
+import { loadDeptIndex, type DeptIndex } from '../directory/dept-index';
 
 const ITEM_TYPE = 'user';
 

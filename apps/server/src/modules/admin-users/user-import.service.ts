@@ -23,15 +23,15 @@ import type { Actor, AppContext, Caller } from '../../context';
 import { AppError, ForbiddenError, ValidationError } from '../../http/errors';
 import { parse } from '../../http/validate';
 import { lackedPermissions } from '../admin-org/grants.policy';
-import { hashPassword } from '../auth/passwords';
+import { hashPassword } from '../../lib/passwords';
 import { recordOperation } from '../syslog/syslog.service';
 import { authorizeUserAdmin } from './admin-users.policy';
 import { loggedUser } from './admin-users.presenter';
 import * as repo from './admin-users.repo';
 import { recordSecurityEvent } from '../security-log/security-log.service';
 import { toRepoFilter, userLabel, withRoles } from './admin-users.service';
-import { loadDeptIndex, type DeptIndex } from './dept-index';
-import { assertSafeXlsx } from './xlsx-guard';
+import { loadDeptIndex, type DeptIndex } from '../directory/dept-index';
+import { assertSafeXlsx } from '../../lib/xlsx-guard';
 import { readUserSheet, writeImportTemplate, writeSheet, type SheetRow } from './user-xlsx';
 
 /** What the route read from the multipart upload. */

@@ -22,7 +22,7 @@ import {
   userSheet,
   workbookLookalike,
 } from './test-support';
-import { assertSafeXlsx } from './xlsx-guard';
+import { assertSafeXlsx } from '../../lib/xlsx-guard';
 
 let server: TestServer;
 let admin: string;

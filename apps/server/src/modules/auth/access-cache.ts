@@ -1,4 +1,4 @@
-import type { MenuRow } from '../menus/menus.repo';
+import type { MenuRow } from '../menus/menus.service';
 import type { SessionWithAccess } from './auth.repo';
 
 /**
@@ -24,6 +24,8 @@ export class AccessCache {
   private menuRows: MenuRow[] | null = null;
   /** Answers computed from the cached rows alone, e.g. a permission set's menu as JSON. */
   private readonly derivedValues = new Map<string, string>();
+  /** Directory rows other modules read on most requests (the department tree), under a key naming them. */
+  private readonly values = new Map<string, unknown>();
   private isUsable: boolean;
   private broadcast: () => Promise<void> = async () => {};
   /** PostgreSQL: the server process of the LISTEN connection, for operators and tests. */
@@ -93,6 +95,19 @@ export class AccessCache {
     this.derivedValues.set(key, value);
   }
 
+  /**
+   * A value kept under `key` until the next change. The caller names the type it stored under that key;
+   * keys are constants of the one module that stores them (e.g. directory.service's DEPT_ROWS).
+   */
+  value<T>(key: string): T | undefined {
+    // Written only by rememberValue under the same key and type, by the module owning the key.
+    return this.isUsable ? (this.values.get(key) as T | undefined) : undefined;
+  }
+
+  rememberValue<T>(key: string, value: T, startedIn: number): void {
+    if (this.isUsable && startedIn === this.generation) this.values.set(key, value);
+  }
+
   /** Call after committing any change to users, departments, roles, grants, sessions or menus. */
   async changed(): Promise<void> {
     this.clearLocal();
@@ -105,6 +120,7 @@ export class AccessCache {
     this.sessions.clear();
     this.menuRows = null;
     this.derivedValues.clear();
+    this.values.clear();
   }
 
   /** Wires `changed()` to the other processes (PostgreSQL NOTIFY). */
@@ -117,4 +133,14 @@ export class AccessCache {
     this.clearLocal();
     this.isUsable = this.isEnabled && isShared;
   }
+}
+
+/** The class under another name, so the augmentation below can say "the context's cache is this class". */
+type AccessCacheClass = AccessCache;
+
+declare module '../../context' {
+  // Merged into the kernel's AccessCache: services that ask more of the cache than changed() get this
+  // class's members through ctx.access without the kernel importing this module.
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- declaration merging adds the class's members
+  interface AccessCache extends AccessCacheClass {}
 }

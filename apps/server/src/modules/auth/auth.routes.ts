@@ -1,7 +1,7 @@
 import { AuthorizationCheckZ, CommonMessages, LoginZ } from '@osp/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
-import { callerOf, requireSignIn } from '../../http/auth-hook';
+import { callerOf, requireSignIn } from './auth.hook';
 import { ok } from '../../http/envelope';
 import { parse } from '../../http/validate';
 import { clientOf } from '../security-log/security-log.service';

@@ -3,9 +3,12 @@ import type { AppContext, Caller } from '../../context';
 import { AppError, TooManyError, UnauthorizedError } from '../../http/errors';
 import * as repo from './auth.repo';
 import { checkCaptcha } from './captcha';
-import { burnVerification, verifyPassword } from './passwords';
+import { burnVerification, verifyPassword } from '../../lib/passwords';
 import { recordSecurityEvent, type SecurityEventRecord } from '../security-log/security-log.service';
-import { bearerToken, hashToken, newToken } from './tokens';
+import { bearerToken, hashToken, newToken } from '../../lib/tokens';
+
+/** For password changes and resets elsewhere: sign-in failures and sessions are this module's to clear. */
+export { clearFailures, countFailures, revokeUserSessions } from './auth.repo';
 
 interface ClientInfo {
   ip: string;

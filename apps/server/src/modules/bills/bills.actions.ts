@@ -16,11 +16,12 @@ import { ConflictError, ForbiddenError, ValidationError } from '../../http/error
 import { parse } from '../../http/validate';
 import { authorizeTemplateRead } from '../templates/templates.policy';
 import { authorizeStart } from '../templates/templates.service';
-import { authorizeInitiator, authorizeRead, canShareBill, isBillAdmin } from './bills.policy';
+import { authorizeInitiator, authorizeRead } from './bills.access';
+import { canShareBill, isBillAdmin } from './bills.policy';
 import { carriedForm, formInput, storedForm, templateOf, unpickable, versionOf } from './bills.forms';
 import * as repo from './bills.repo';
 import { CLOSABLE, checkVersion, createBill, mutate, requireBill, runEngine } from './bills.service';
-import { loadVersion } from './directory';
+import { loadVersion } from '../templates/templates.versions';
 
 /**
  * The bill actions of SPEC §4 beyond the flow itself (docs/approval-api.md): replicate into a new draft,
@@ -40,7 +41,7 @@ export async function replicateBill(ctx: AppContext, caller: Caller, params: unk
   const template = await templateOf(ctx.db, bill.template_id);
   if (!template || template.status !== 1) throw new ConflictError(ApprovalMessages.templateDisabled);
   authorizeTemplateRead(caller, template.is_iptv === 1);
-  await authorizeStart(ctx.db, caller, template.id);
+  await authorizeStart(ctx, ctx.db, caller, template.id);
   if (template.current_version_id === null) throw new ConflictError(ApprovalMessages.templateNoFlow);
   const [from, to] = await Promise.all([versionOf(ctx, ctx.db, bill), loadVersion(ctx.db, template.current_version_id, ctx.db)]);
   const form = await carriedForm(ctx.db, caller, from.formSchema, to.formSchema, bill);
@@ -63,7 +64,7 @@ export async function closeBill(ctx: AppContext, caller: Caller, params: unknown
     checkVersion(bill, input.version);
     const state = await repo.loadState(trx, bill, []);
     const pinned = await versionOf(ctx, trx, bill);
-    await runEngine(trx, bill, state, pinned, { type: 'close', at: nowIso(), actor: caller.userId, comment: input.comment });
+    await runEngine(ctx, trx, bill, state, pinned, { type: 'close', at: nowIso(), actor: caller.userId, comment: input.comment });
   });
 }
 
@@ -74,13 +75,9 @@ export async function trackBill(ctx: AppContext, caller: Caller, params: unknown
   await authorizeRead(ctx.db, caller, bill);
   if (bill.status === 'draft') throw new ConflictError(ApprovalMessages.trackDraft);
   if (follow) {
-    await ctx.db
-      .insertInto('bill_tracks')
-      .values({ user_id: caller.userId, bill_id: id, created_at: nowIso() })
-      .onConflict((oc) => oc.columns(['user_id', 'bill_id']).doNothing())
-      .execute();
+    await repo.track(ctx.db, caller.userId, id, nowIso());
   } else {
-    await ctx.db.deleteFrom('bill_tracks').where('user_id', '=', caller.userId).where('bill_id', '=', id).execute();
+    await repo.untrack(ctx.db, caller.userId, id);
   }
   return { tracked: follow };
 }
@@ -96,14 +93,9 @@ async function shareOne(db: Db, caller: Caller, billId: number, userIds: readonl
   const targets = [...new Set(userIds)].filter((u) => u !== bill.initiator_id);
   const at = nowIso();
   if (targets.length > 0) {
-    await db
-      .insertInto('bill_shares')
-      .values(targets.map((user_id) => ({ bill_id: billId, user_id, shared_by: caller.userId, created_at: at })))
-      .onConflict((oc) => oc.columns(['bill_id', 'user_id']).doNothing())
-      .execute();
+    await repo.share(db, billId, targets, caller.userId, at);
   }
-  const rows = await db.selectFrom('bill_shares').select('user_id').where('bill_id', '=', billId).orderBy('user_id').execute();
-  return { bill_id: billId, user_ids: rows.map((r) => r.user_id) };
+  return { bill_id: billId, user_ids: await repo.sharedWith(db, billId) };
 }
 
 async function checkShareUsers(db: Db, userIds: readonly number[]): Promise<void> {

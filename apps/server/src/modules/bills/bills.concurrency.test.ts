@@ -2,7 +2,7 @@ import { ApprovalMessages, EngineMessages, type BillDetail } from '@osp/shared';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, TEST_ENGINE, type TestServer } from '../../../test/harness';
-import { DEMO_USERS } from '../../db/seed/demo-company';
+import { DEMO_USERS } from '../../seed/demo-company';
 import { idOf, idsOf, linearGraph, makeTemplate, pendingTask, releasedBill, snapshotOf, Tokens } from './test-support';
 
 /**

@@ -3,9 +3,9 @@ import type { AppContext, Caller } from '../../context';
 import type { Db } from '../../db/index';
 import { ConflictError, ValidationError } from '../../http/errors';
 import { checkAttachments } from '../files/attachments.service';
-import { activeUserIds } from '../templates/templates.repo';
+import { activeUserIds, existingDeptIds, userCards } from '../directory/directory.service';
 import * as repo from './bills.repo';
-import { loadVersion, type PinnedVersion } from './directory';
+import { loadVersion, templateOf, type PinnedVersion } from '../templates/templates.versions';
 
 /**
  * A bill's form against its template and the directory: which template version it follows, the checks
@@ -13,13 +13,7 @@ import { loadVersion, type PinnedVersion } from './directory';
  * back, and how it carries over to another version. Shared by the bill service and the bill actions.
  */
 
-export async function templateOf(db: Db, id: number) {
-  return db
-    .selectFrom('templates')
-    .select(['id', 'name', 'group_id', 'status', 'is_iptv', 'current_version_id'])
-    .where('id', '=', id)
-    .executeTakeFirst();
-}
+export { templateOf };
 
 /**
  * The version a bill's form follows: its pinned one once released, the template's current one before.
@@ -79,10 +73,7 @@ export async function checkReferences(db: Db, caller: Caller, schema: FormSchema
     const value = form.values[field.key];
     if (value === undefined || value === null) continue;
     const ids = (Array.isArray(value) ? value : [value]).map(Number);
-    const found =
-      field.type === 'user'
-        ? await activeUserIds(db, ids)
-        : new Set((await db.selectFrom('depts').select('id').where('id', 'in', ids).execute()).map((r) => r.id));
+    const found = field.type === 'user' ? await activeUserIds(db, ids) : await existingDeptIds(db, ids);
     if (ids.some((id) => !found.has(id))) {
       errors[`form.${field.key}`] = [
         field.type === 'user' ? FormValueMessages.user(field.label) : FormValueMessages.department(field.label),
@@ -105,7 +96,7 @@ export async function unpickable(db: Db, ids: readonly number[]): Promise<string
   const found = await activeUserIds(db, unique);
   const missing = unique.filter((u) => !found.has(u));
   if (missing.length === 0) return [];
-  const cards = await repo.userCards(db, missing);
+  const cards = await userCards(db, missing);
   return missing.map((id) => cards.get(id)?.name ?? String(id));
 }
 

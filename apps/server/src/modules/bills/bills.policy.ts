@@ -1,9 +1,8 @@
 import { ApprovalMessages } from '@osp/shared';
 import type { Caller } from '../../context';
-import type { Db } from '../../db/index';
 import { ForbiddenError } from '../../http/errors';
 import type { BillState } from '../../flow/types';
-import { isHandlerOf, isSharedWith, type BillRow, type BillView } from './bills.repo';
+import type { BillRow, BillView } from './bills.repo';
 
 /**
  * Who may do what with a bill (issue 4):
@@ -29,7 +28,7 @@ export function isBillAdmin(caller: Caller): boolean {
  * The part of the read rule that needs nothing but the bill row: `related` means the answer depends on
  * whether the caller is one of its handlers or had it shared.
  */
-function readDecision(caller: Caller, bill: Pick<BillRow, 'initiator_id' | 'status'>): 'allowed' | 'denied' | 'related' {
+export function readDecision(caller: Caller, bill: Pick<BillRow, 'initiator_id' | 'status'>): 'allowed' | 'denied' | 'related' {
   if (bill.initiator_id === caller.userId || isBillAdmin(caller)) return 'allowed';
   // A draft has no handlers yet: it is its initiator's alone.
   if (bill.status === 'draft') return 'denied';
@@ -39,12 +38,6 @@ function readDecision(caller: Caller, bill: Pick<BillRow, 'initiator_id' | 'stat
 /** A handler of a bill: acting, original, or the one a task was held for (the rule `isHandlerOf` asks in SQL). */
 export function isHandlerIn(state: Pick<BillState, 'tasks'>, userId: number): boolean {
   return state.tasks.some((t) => t.actingHandler === userId || t.originalHandler === userId || t.onBehalfOf === userId);
-}
-
-export async function canReadBill(db: Db, caller: Caller, bill: Pick<BillRow, 'id' | 'initiator_id' | 'status'>): Promise<boolean> {
-  const decision = readDecision(caller, bill);
-  if (decision !== 'related') return decision === 'allowed';
-  return (await isHandlerOf(db, bill.id, caller.userId)) || isSharedWith(db, bill.id, caller.userId);
 }
 
 /** The read rule on a bill loaded whole (bills.repo `loadBillView`), which already tells handlers and shares. */
@@ -59,16 +52,12 @@ export function canShareBill(caller: Caller, bill: Pick<BillRow, 'initiator_id' 
   return bill.status !== 'draft' && (bill.initiator_id === caller.userId || isBillAdmin(caller));
 }
 
-export async function authorizeRead(db: Db, caller: Caller, bill: Pick<BillRow, 'id' | 'initiator_id' | 'status'>): Promise<void> {
-  if (!(await canReadBill(db, caller, bill))) throw billUnavailable();
-}
-
 /**
  * Only the initiator edits, releases, withdraws, abandons or replicates. A reader of the bill (a handler)
  * is told so; anyone else gets the answer of a bill that does not exist.
  */
-export async function authorizeInitiator(db: Db, caller: Caller, bill: Pick<BillRow, 'id' | 'initiator_id' | 'status'>): Promise<void> {
+export function authorizeInitiatorGiven(caller: Caller, bill: Pick<BillRow, 'initiator_id'>, canRead: boolean): void {
   if (bill.initiator_id === caller.userId) return;
-  if (!(await canReadBill(db, caller, bill))) throw billUnavailable();
+  if (!canRead) throw billUnavailable();
   throw new ForbiddenError(ApprovalMessages.notInitiator);
 }

@@ -20,7 +20,8 @@ import {
 import { handlerOperationOf, stepStatusOf } from '../../flow/present';
 import { computeRoute } from '../../flow/rules';
 import type { BillState, FlowSnapshot, StepRun, Task } from '../../flow/types';
-import type { BillRow, UserCard } from './bills.repo';
+import type { UserCard } from '../directory/directory.service';
+import type { BillRow } from './bills.repo';
 
 /** Every user id a bill's presentation names, for one look-up of names. */
 const nameOf = (cards: ReadonlyMap<number, UserCard>, id: number | null) => (id === null ? null : (cards.get(id)?.name ?? `#${id}`));

@@ -1,10 +1,11 @@
 import type { BillStatus, ItemRow } from '@osp/shared';
-import { sql, type RawBuilder } from 'kysely';
+import { sql, type Insertable, type RawBuilder } from 'kysely';
 import { jsonArrayFrom as pgJsonArrayFrom } from 'kysely/helpers/postgres';
 import { jsonArrayFrom as sqliteJsonArrayFrom } from 'kysely/helpers/sqlite';
 import { engineOf, type Db, type Engine } from '../../db/index';
-import type { BillActivationsTable, BillEventsTable, BillItemsTable, BillStepsTable, BillTasksTable } from '../../db/schema';
+import type { BillActivationsTable, BillEventsTable, BillItemsTable, BillsTable, BillStepsTable, BillTasksTable } from '../../db/schema';
 import { preparedQuery } from '../../db/prepared';
+import type { UserCard } from '../directory/directory.service';
 import type {
   ActivationStatus,
   BillState,
@@ -539,30 +540,6 @@ export async function replaceItems(db: Db, billId: number, items: Record<string,
 
 // ---------- look-ups ----------
 
-export interface UserCard {
-  id: number;
-  name: string;
-  dept_name: string | null;
-  mobile: string;
-}
-
-export async function userCards(db: Db, ids: Iterable<number>): Promise<Map<number, UserCard>> {
-  const list = [...new Set(ids)];
-  if (list.length === 0) return new Map();
-  const rows = await db
-    .selectFrom('users as u')
-    .leftJoin('depts as d', 'd.id', 'u.dept_id')
-    .select(['u.id', 'u.name', 'd.name as dept_name', 'u.mobile'])
-    .where('u.id', 'in', list)
-    .execute();
-  return new Map(rows.map((r) => [r.id, r]));
-}
-
-export async function jobIdsOf(db: Db, userId: number): Promise<number[]> {
-  const rows = await db.selectFrom('job_members').select('job_id').where('user_id', '=', userId).execute();
-  return rows.map((r) => r.job_id);
-}
-
 /** Whether `userId` has ever been a handler of the bill (original, acting or represented). */
 export async function isHandlerOf(db: Db, billId: number, userId: number): Promise<boolean> {
   const row = await db
@@ -583,4 +560,78 @@ export async function isSharedWith(db: Db, billId: number, userId: number): Prom
     .where('user_id', '=', userId)
     .executeTakeFirst();
   return row !== undefined;
+}
+
+// ---------- drafts, follows and shares ----------
+
+type NewBill = Omit<Insertable<BillsTable>, 'id'>;
+
+export async function insertDraft(db: Db, values: NewBill): Promise<number> {
+  const row = await db.insertInto('bills').values(values).returning('id').executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** The caller's bill made by the "new bill" page with this key (a repeated submit), if any. */
+export function findByClientKey(db: Db, initiatorId: number, clientKey: string) {
+  return db.selectFrom('bills').select('id').where('initiator_id', '=', initiatorId).where('client_key', '=', clientKey).executeTakeFirst();
+}
+
+/** Whether the bill has any event: a draft that was once released (and withdrawn) keeps its history. */
+export async function wasEverReleased(db: Db, billId: number): Promise<boolean> {
+  return (await db.selectFrom('bill_events').select('seq').where('bill_id', '=', billId).limit(1).executeTakeFirst()) !== undefined;
+}
+
+/** Deletes a draft and its items; `version` guards against a concurrent change. */
+export async function deleteDraft(db: Db, billId: number, version: number): Promise<void> {
+  await db.deleteFrom('bill_items').where('bill_id', '=', billId).execute();
+  await db.deleteFrom('bills').where('id', '=', billId).where('version', '=', version).execute();
+}
+
+/** Follows a bill; following twice changes nothing. */
+export async function track(db: Db, userId: number, billId: number, at: string): Promise<void> {
+  await db
+    .insertInto('bill_tracks')
+    .values({ user_id: userId, bill_id: billId, created_at: at })
+    .onConflict((oc) => oc.columns(['user_id', 'bill_id']).doNothing())
+    .execute();
+}
+
+export async function untrack(db: Db, userId: number, billId: number): Promise<void> {
+  await db.deleteFrom('bill_tracks').where('user_id', '=', userId).where('bill_id', '=', billId).execute();
+}
+
+/** Shares a bill with these users; a user it is already shared with keeps the first share. */
+export async function share(db: Db, billId: number, userIds: readonly number[], sharedBy: number, at: string): Promise<void> {
+  await db
+    .insertInto('bill_shares')
+    .values(userIds.map((user_id) => ({ bill_id: billId, user_id, shared_by: sharedBy, created_at: at })))
+    .onConflict((oc) => oc.columns(['bill_id', 'user_id']).doNothing())
+    .execute();
+}
+
+export async function sharedWith(db: Db, billId: number): Promise<number[]> {
+  const rows = await db.selectFrom('bill_shares').select('user_id').where('bill_id', '=', billId).orderBy('user_id').execute();
+  return rows.map((r) => r.user_id);
+}
+
+// ---------- subjects (approval as a service, bills.approvals.ts) ----------
+
+export async function linkSubject(db: Db, billId: number, kind: string, subjectId: number): Promise<void> {
+  await db.insertInto('bill_subjects').values({ bill_id: billId, kind, subject_id: subjectId }).execute();
+}
+
+export function subjectOf(db: Db, billId: number) {
+  return db.selectFrom('bill_subjects').select(['kind', 'subject_id']).where('bill_id', '=', billId).executeTakeFirst();
+}
+
+/** The bills started for a business object, oldest first. */
+export async function billIdsOfSubject(db: Db, kind: string, subjectId: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('bill_subjects')
+    .select('bill_id')
+    .where('kind', '=', kind)
+    .where('subject_id', '=', subjectId)
+    .orderBy('bill_id')
+    .execute();
+  return rows.map((r) => r.bill_id);
 }

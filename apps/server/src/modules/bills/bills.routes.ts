@@ -1,7 +1,7 @@
 import { ApprovalMessages } from '@osp/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
-import { callerOf, requireSignIn } from '../../http/auth-hook';
+import { callerOf, requireSignIn } from '../auth/auth.hook';
 import { ok } from '../../http/envelope';
 import * as actions from './bills.actions';
 import * as lists from './bills.list';

@@ -32,10 +32,12 @@ import type { BillState, EngineFailure, FlowEvent, FlowSnapshot, FormValues } fr
 import { type AppError, ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../http/errors';
 import { parse } from '../../http/validate';
 import { attachmentCards, attachmentIdsOf, linkAttachments } from '../files/attachments.service';
-import { activeUserIds } from '../templates/templates.repo';
+import { activeUserIds, jobIdsOf, loadFlowDirectory } from '../directory/directory.service';
 import { authorizeTemplateRead, hasIptvAccess } from '../templates/templates.policy';
 import { authorizeStart } from '../templates/templates.service';
-import { authorizeInitiator, authorizeReadOfView, billUnavailable, canShareBill, isBillAdmin } from './bills.policy';
+import { authorizeInitiator } from './bills.access';
+import { tellOutcome } from './bills.outcomes';
+import { authorizeReadOfView, billUnavailable, canShareBill, isBillAdmin } from './bills.policy';
 import { presentFlow, presentHistory, presentRecord } from './bills.presenter';
 import * as repo from './bills.repo';
 import {
@@ -49,7 +51,7 @@ import {
   templateOf,
   versionOf,
 } from './bills.forms';
-import { loadDirectory, loadVersion, type PinnedVersion } from './directory';
+import { loadVersion, type PinnedVersion } from '../templates/templates.versions';
 
 /**
  * Bills (issue 4, DESIGN §6). Every write runs in one transaction: lock the bill row (PostgreSQL
@@ -95,7 +97,7 @@ export async function mutate<T>(
   }
 }
 
-function engineError(failure: EngineFailure, event: FlowEvent): AppError {
+function engineError(failure: EngineFailure): AppError {
   switch (failure.code) {
     case 403:
       return new ForbiddenError(failure.message);
@@ -103,17 +105,9 @@ function engineError(failure: EngineFailure, event: FlowEvent): AppError {
       return new NotFoundError(failure.message);
     case 409:
       return new ConflictError(failure.message);
-    case 422: {
-      const field =
-        event.type === 'reject' || event.type === 'back'
-          ? 'comment'
-          : event.type === 'transfer'
-            ? 'to_user_id'
-            : failure.message.startsWith('请选择')
-              ? 'chosen_handlers'
-              : 'form';
-      return new ValidationError({ [field]: [failure.message] });
-    }
+    case 422:
+      // The engine names the field its refusal belongs to; a refusal without one is about the form.
+      return new ValidationError({ [failure.field ?? 'form']: [failure.message] });
   }
 }
 
@@ -124,6 +118,7 @@ function activeNodeName(state: BillState, flow: FlowSnapshot): string | null {
 
 /** Applies one engine event to the locked bill and writes the result (also used by the demo seed). */
 export async function runEngine(
+  ctx: Pick<AppContext, 'db' | 'access'>,
   trx: Db,
   bill: repo.BillRow,
   state: BillState,
@@ -131,15 +126,16 @@ export async function runEngine(
   event: FlowEvent,
   columns: repo.BillColumns = {},
 ): Promise<BillState> {
-  const directory = await loadDirectory(trx, pinned.flow, event.at);
+  const directory = await loadFlowDirectory(ctx, trx, pinned.flow, event.at);
   const result = applyEvent({ flow: pinned.flow, directory, newId: repo.idGenerator(bill.id, state) }, state, event);
-  if (!result.ok) throw engineError(result, event);
+  if (!result.ok) throw engineError(result);
   const next = result.state;
   await repo.writeState(trx, bill.id, state, next, {
     ...columns,
     current_node_name: activeNodeName(next, pinned.flow),
     ...(FINISHED.includes(next.status) && !FINISHED.includes(state.status) ? { finished_at: event.at } : {}),
   });
+  await tellOutcome(trx, bill.id, state.status, next.status, event.at);
   return next;
 }
 
@@ -273,17 +269,9 @@ export async function createBill(ctx: AppContext, caller: Caller, body: unknown)
   const template = await templateOf(ctx.db, input.template_id);
   if (!template || template.status !== 1) throw new ValidationError({ template_id: [ApprovalMessages.templateNotFound] });
   authorizeTemplateRead(caller, template.is_iptv === 1);
-  await authorizeStart(ctx.db, caller, template.id);
+  await authorizeStart(ctx, ctx.db, caller, template.id);
   if (template.current_version_id === null) throw new ValidationError({ template_id: [ApprovalMessages.templateNoFlow] });
-  const byKey = async () =>
-    input.client_key === undefined
-      ? undefined
-      : ctx.db
-          .selectFrom('bills')
-          .select('id')
-          .where('initiator_id', '=', caller.userId)
-          .where('client_key', '=', input.client_key)
-          .executeTakeFirst();
+  const byKey = async () => (input.client_key === undefined ? undefined : repo.findByClientKey(ctx.db, caller.userId, input.client_key));
   // The same "new bill" page submitting twice gets its first bill back.
   const existing = await byKey();
   if (existing) return getBill(ctx, caller, { id: existing.id });
@@ -294,32 +282,28 @@ export async function createBill(ctx: AppContext, caller: Caller, body: unknown)
   try {
     id = await ctx.db.transaction().execute(async (trx) => {
       const now = nowIso();
-      const row = await trx
-        .insertInto('bills')
-        .values({
-          template_id: template.id,
-          template_version_id: null,
-          title: input.title || defaultTitle(caller, template.name),
-          initiator_id: caller.userId,
-          dept_id: caller.user.dept_id,
-          status: 'draft',
-          form_json: storedForm(form),
-          chosen_json: '{}',
-          route_json: '[]',
-          rejected_node_id: null,
-          current_node_name: null,
-          version: 0,
-          client_key: input.client_key ?? null,
-          created_at: now,
-          updated_at: now,
-          released_at: null,
-          finished_at: null,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      await repo.replaceItems(trx, row.id, itemsFields(pinned.formSchema, form));
-      await linkAttachments(trx, row.id, pinned.formSchema, form);
-      return row.id;
+      const billId = await repo.insertDraft(trx, {
+        template_id: template.id,
+        template_version_id: null,
+        title: input.title || defaultTitle(caller, template.name),
+        initiator_id: caller.userId,
+        dept_id: caller.user.dept_id,
+        status: 'draft',
+        form_json: storedForm(form),
+        chosen_json: '{}',
+        route_json: '[]',
+        rejected_node_id: null,
+        current_node_name: null,
+        version: 0,
+        client_key: input.client_key ?? null,
+        created_at: now,
+        updated_at: now,
+        released_at: null,
+        finished_at: null,
+      });
+      await repo.replaceItems(trx, billId, itemsFields(pinned.formSchema, form));
+      await linkAttachments(trx, billId, pinned.formSchema, form);
+      return billId;
     });
   } catch (error) {
     // Two submits with one key at the same moment: the unique key let one in; the other returns it.
@@ -378,10 +362,8 @@ export async function deleteBill(ctx: AppContext, caller: Caller, params: unknow
   const { id } = parse(BillIdZ, params);
   await mutate(ctx, id, async (trx, bill) => {
     await authorizeInitiator(trx, caller, bill);
-    const released = await trx.selectFrom('bill_events').select('seq').where('bill_id', '=', id).limit(1).executeTakeFirst();
-    if (bill.status !== 'draft' || released) throw new ConflictError(ApprovalMessages.notDeletable);
-    await trx.deleteFrom('bill_items').where('bill_id', '=', id).execute();
-    await trx.deleteFrom('bills').where('id', '=', id).where('version', '=', bill.version).execute();
+    if (bill.status !== 'draft' || (await repo.wasEverReleased(trx, id))) throw new ConflictError(ApprovalMessages.notDeletable);
+    await repo.deleteDraft(trx, id, bill.version);
   });
 }
 
@@ -406,7 +388,7 @@ export async function releaseBill(
       if (!template || template.status !== 1) throw new ConflictError(ApprovalMessages.templateDisabled);
       authorizeTemplateRead(caller, template.is_iptv === 1);
       // The starters may have changed since the draft was saved.
-      await authorizeStart(trx, caller, template.id);
+      await authorizeStart(ctx, trx, caller, template.id);
     }
     const pinned = await versionOf(ctx, trx, bill);
     const schema = pinned.formSchema;
@@ -423,12 +405,12 @@ export async function releaseBill(
     formJson = storedForm(form);
     const engineForm = JSON.parse(formJson) as FormValues;
     const at = nowIso();
-    const state = await repo.loadState(trx, bill, await repo.jobIdsOf(trx, bill.initiator_id));
+    const state = await repo.loadState(trx, bill, await jobIdsOf(trx, bill.initiator_id));
     const event: FlowEvent = isDraft
       ? {
           type: 'release',
           at,
-          initiator: { userId: caller.userId, deptId: caller.user.dept_id ?? 0, jobIds: await repo.jobIdsOf(trx, caller.userId) },
+          initiator: { userId: caller.userId, deptId: caller.user.dept_id ?? 0, jobIds: await jobIdsOf(trx, caller.userId) },
           form: engineForm,
           chosenHandlers: input.chosen_handlers ?? {},
         }
@@ -439,7 +421,7 @@ export async function releaseBill(
           form: engineForm,
           ...(input.chosen_handlers ? { chosenHandlers: input.chosen_handlers } : {}),
         };
-    await runEngine(trx, bill, state, pinned, event, {
+    await runEngine(ctx, trx, bill, state, pinned, event, {
       form_json: formJson,
       released_at: at,
       finished_at: null,
@@ -472,7 +454,7 @@ async function initiatorOperation(
       comment: input.comment ?? null,
       ...(input.version !== undefined ? { expectedVersion: input.version } : {}),
     };
-    await runEngine(trx, bill, state, pinned, event);
+    await runEngine(ctx, trx, bill, state, pinned, event);
   });
 }
 
@@ -555,7 +537,7 @@ export async function operate(
       const base = { at: nowIso(), taskId, actor: caller.userId, comment: input.comment ?? null };
       const event: FlowEvent =
         operType === 'transfer' ? { ...base, type: 'transfer', to: input.to_user_id ?? 0 } : { ...base, type: operType };
-      const next = await runEngine(trx, bill, state, pinned, event);
+      const next = await runEngine(ctx, trx, bill, state, pinned, event);
       return { id: bill.id, status: next.status, version: next.version };
     },
     notYours,

@@ -6,7 +6,7 @@ import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
 import type { AppContext, Caller } from '../../context';
 import { AppError } from '../../http/errors';
-import { updateProfilePhoto } from '../users/users.repo';
+import { updateProfilePhoto } from '../users/users.service';
 
 /** Raster formats a browser can show and sharp can decode. SVG is refused: it can carry script. */
 const IMAGE_TYPES = new Set(['image/png', 'image/jpeg', 'image/webp', 'image/gif', 'image/bmp', 'image/avif']);

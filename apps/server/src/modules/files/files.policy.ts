@@ -1,34 +1,25 @@
 import { FileMessages } from '@osp/shared';
 import type { Caller } from '../../context';
-import type { Db } from '../../db/index';
 import { ForbiddenError } from '../../http/errors';
-import { canReadBill } from '../bills/bills.policy';
-import { findBill } from '../bills/bills.repo';
-import { billLinksOf, type FileRow } from './files.repo';
+import type { FileRow } from './files.repo';
 
 /**
  * Who may download a file (docs/files.md): its uploader, and whoever may read a bill whose form names it.
- * The bill rule is bills.policy's `canReadBill` (initiator, past and current handlers, users it was shared
- * with, bill administrators), asked once per bill however many files it holds.
+ * Pure: files.service looks up the bills linking the files and asks the bills module which of them the
+ * caller may read (bills.access `readableBillIds`: initiator, past and current handlers, users it was
+ * shared with, bill administrators), once per bill however many files it holds.
  */
-export async function downloadableIds(db: Db, caller: Caller, files: readonly Pick<FileRow, 'id' | 'uploader_id'>[]): Promise<Set<string>> {
+export function downloadableIds(
+  caller: Caller,
+  files: readonly Pick<FileRow, 'id' | 'uploader_id'>[],
+  links: readonly { file_id: string; bill_id: number }[],
+  readableBills: ReadonlySet<number>,
+): Set<string> {
   const allowed = new Set(files.filter((f) => f.uploader_id === caller.userId).map((f) => f.id));
-  const others = files.filter((f) => !allowed.has(f.id)).map((f) => f.id);
-  const readable = new Map<number, boolean>();
-  for (const link of await billLinksOf(db, others)) {
-    if (allowed.has(link.file_id)) continue;
-    let canRead = readable.get(link.bill_id);
-    if (canRead === undefined) {
-      const bill = await findBill(db, link.bill_id);
-      canRead = bill !== undefined && (await canReadBill(db, caller, bill));
-      readable.set(link.bill_id, canRead);
-    }
-    if (canRead) allowed.add(link.file_id);
-  }
+  for (const link of links) if (readableBills.has(link.bill_id)) allowed.add(link.file_id);
   return allowed;
 }
 
-export async function authorizeDownload(db: Db, caller: Caller, files: readonly Pick<FileRow, 'id' | 'uploader_id'>[]): Promise<void> {
-  const allowed = await downloadableIds(db, caller, files);
+export function authorizeDownload(files: readonly Pick<FileRow, 'id'>[], allowed: ReadonlySet<string>): void {
   if (files.some((f) => !allowed.has(f.id))) throw new ForbiddenError(FileMessages.forbidden);
 }

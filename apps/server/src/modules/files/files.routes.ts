@@ -2,13 +2,13 @@ import { AvatarMessages, CommonMessages, FileMessages, StatusCode } from '@osp/s
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Readable } from 'node:stream';
 import type { AppContext } from '../../context';
-import { callerOf, requireSignIn } from '../../http/auth-hook';
-import { attachmentDisposition } from '../../http/content-disposition';
+import { callerOf, requireSignIn } from '../auth/auth.hook';
+import { attachmentDisposition } from '../../lib/content-disposition';
 import { ok } from '../../http/envelope';
 import { AppError } from '../../http/errors';
 import { readAvatar, saveAvatar } from './avatar.service';
 import * as files from './files.service';
-import { filePartOf, isFileTooLarge, MalformedUploadError } from './multipart';
+import { filePartOf, isFileTooLarge, MalformedUploadError } from '../../lib/multipart';
 
 /**
  * A download: always `attachment` (the browser saves it, never renders it on our origin) and `nosniff`

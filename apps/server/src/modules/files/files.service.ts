@@ -17,10 +17,11 @@ import type { AppContext, Caller } from '../../context';
 import { nowIso } from '../../db/index';
 import { NotFoundError, ValidationError } from '../../http/errors';
 import { parse } from '../../http/validate';
-import { authorizeDownload } from './files.policy';
-import { findFile, findFiles, insertFile, type FileRow } from './files.repo';
+import { readableBillIds } from '../bills/bills.access';
+import { authorizeDownload, downloadableIds } from './files.policy';
+import { billLinksOf, findFile, findFiles, insertFile, type FileRow } from './files.repo';
 import { absolutePath, openFile, removeFile, writeFile, type WrittenFile } from './files.storage';
-import { MalformedUploadError, watchFailure } from './multipart';
+import { MalformedUploadError, watchFailure } from '../../lib/multipart';
 
 /**
  * Uploaded files (SPEC §7 Files, docs/files.md): upload, download, the 全部下载 archive. The bytes are
@@ -69,6 +70,18 @@ export function fileLimits(ctx: AppContext): FileLimits {
 }
 
 /** POST /api/files: stores one upload of a signed-in user and answers its card. */
+/** The facts files.policy decides on: the bills naming the files, and which of those the caller may read. */
+async function authorizeFileDownload(ctx: AppContext, caller: Caller, files: readonly FileRow[]): Promise<void> {
+  const others = files.filter((f) => f.uploader_id !== caller.userId).map((f) => f.id);
+  const links = others.length === 0 ? [] : await billLinksOf(ctx.db, others);
+  const readable = await readableBillIds(
+    ctx.db,
+    caller,
+    links.map((l) => l.bill_id),
+  );
+  authorizeDownload(files, downloadableIds(caller, files, links, readable));
+}
+
 export async function uploadFile(ctx: AppContext, caller: Caller, part: UploadPart | undefined): Promise<FileCard> {
   if (!part) throw new ValidationError({ file: [FileMessages.noFile] });
   const id = newFileId();
@@ -113,7 +126,7 @@ async function requireDownloadable(ctx: AppContext, caller: Caller, params: unkn
   const parsed = FileIdZ.safeParse(params);
   const file = parsed.success ? await findFile(ctx.db, parsed.data.id) : undefined;
   if (!file) throw new NotFoundError(FileMessages.notFound);
-  await authorizeDownload(ctx.db, caller, [file]);
+  await authorizeFileDownload(ctx, caller, [file]);
   return file;
 }
 
@@ -162,7 +175,7 @@ export async function archiveFiles(ctx: AppContext, caller: Caller, body: unknow
   const files = ids.map((id) => rows.get(id));
   if (files.some((f) => f === undefined)) throw new NotFoundError(FileMessages.notFound);
   const found = files as FileRow[];
-  await authorizeDownload(ctx.db, caller, found);
+  await authorizeFileDownload(ctx, caller, found);
 
   const zip = new JSZip();
   const nameOf = uniqueNamer();

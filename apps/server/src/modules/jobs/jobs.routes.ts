@@ -1,7 +1,7 @@
 import { ApprovalMessages } from '@osp/shared';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
-import { actorOf, callerOf, requireSignIn } from '../../http/auth-hook';
+import { actorOf, callerOf, requireSignIn } from '../auth/auth.hook';
 import { ok } from '../../http/envelope';
 import * as jobs from './jobs.service';
 

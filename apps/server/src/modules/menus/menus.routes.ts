@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
-import { callerOf, requireSignIn } from '../../http/auth-hook';
+import { callerOf, requireSignIn } from '../auth/auth.hook';
 import { userMenuJson } from './menus.service';
 
 export function menusRoutes(ctx: AppContext) {

@@ -4,6 +4,8 @@ import { ok } from '../../http/envelope';
 import { canSeeMenu } from './menus.policy';
 import * as repo from './menus.repo';
 
+export type { MenuRow } from './menus.repo';
+
 /**
  * The caller's menu tree. A folder the caller can see nothing inside is left out, so that nobody
  * gets an empty group. Hiding is for convenience only: every API checks permissions itself.

@@ -10,14 +10,17 @@ import {
 import type { Actor, AppContext } from '../../context';
 import { TooManyError, ValidationError } from '../../http/errors';
 import { parse } from '../../http/validate';
-import { clearFailures, countFailures, revokeUserSessions } from '../auth/auth.repo';
-import { hashPassword, verifyPassword } from '../auth/passwords';
-import { hashToken, newToken } from '../auth/tokens';
+import { clearFailures, countFailures, revokeUserSessions } from '../auth/auth.service';
+import { hashPassword, verifyPassword } from '../../lib/passwords';
+import { hashToken, newToken } from '../../lib/tokens';
 import { recordOperation } from '../syslog/syslog.service';
-import { updatePasswordHash } from '../users/users.repo';
+import { updatePasswordHash } from '../users/users.service';
 import { recordSecurityEvent } from '../security-log/security-log.service';
 import { resetMail, type Mailer } from './password-reset.mailer';
 import * as repo from './password-reset.repo';
+
+/** For password changes elsewhere: a new password retires every outstanding reset link. */
+export { retireUserResets } from './password-reset.repo';
 
 export interface ClientInfo {
   ip: string;

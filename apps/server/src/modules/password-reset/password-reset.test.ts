@@ -5,8 +5,8 @@ import { SMTPServer } from 'smtp-server';
 import { LoginMessages, PasswordMessages, RecoveryMessages, StatusCode, type PasswordResetLink } from '@osp/shared';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startTestServer, userId, type TestServer } from '../../../test/harness';
-import { DEMO_PASSWORD } from '../../db/seed/demo-company';
-import { hashToken } from '../auth/tokens';
+import { DEMO_PASSWORD } from '../../seed/demo-company';
+import { hashToken } from '../../lib/tokens';
 import { settleResetMail } from './password-reset.service';
 
 const PUBLIC_URL = 'https://oa.example.test';

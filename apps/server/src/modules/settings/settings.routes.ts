@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
-import { optionalCaller } from '../../http/auth-hook';
+import { optionalCaller } from '../auth/auth.hook';
 import { ok } from '../../http/envelope';
 import { getSettings } from './settings.service';
 

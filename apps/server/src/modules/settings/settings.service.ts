@@ -2,6 +2,9 @@ import { DEFAULT_REQUEST_TIMEOUT, SYSTEM_NAME, type PrivateSettings, type Public
 import type { AppContext, Caller } from '../../context';
 import { listSettingRows } from './settings.repo';
 
+/** For the settings administration and the seed: the one way to write a setting. */
+export { upsertSetting } from './settings.repo';
+
 function defaults(ctx: AppContext): PrivateSettings {
   return {
     system_name: SYSTEM_NAME,

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
-import { callerOf, requireSignIn } from '../../http/auth-hook';
+import { callerOf, requireSignIn } from '../auth/auth.hook';
 import { ok } from '../../http/envelope';
 import { listOperations } from './syslog.service';
 

@@ -23,6 +23,7 @@ import { parse } from '../../http/validate';
 import { recordOperation } from '../syslog/syslog.service';
 import { changedFacts, fieldLabels, flowFacts, linkText, nodeText, templateItemType } from './templates.oplog';
 import { authorizeTemplateWrite } from './templates.policy';
+import * as directory from '../directory/directory.service';
 import * as repo from './templates.repo';
 
 /**
@@ -72,9 +73,9 @@ export async function checkFlow(db: Db, graph: FlowGraph, formSchema: FormSchema
     }
     if (graph.settings.adminUserId !== null) userRefs.push([null, graph.settings.adminUserId]);
     const [users, jobs, depts] = await Promise.all([
-      repo.missingUserLabels(db, [...new Set(userRefs.map((r) => r[1]))]),
-      repo.existingJobIds(db, [...new Set(jobRefs.map((r) => r[1]))]),
-      repo.existingDeptIds(db, [...new Set(deptRefs.map((r) => r[1]))]),
+      directory.missingUserLabels(db, [...new Set(userRefs.map((r) => r[1]))]),
+      directory.existingJobIds(db, [...new Set(jobRefs.map((r) => r[1]))]),
+      directory.existingDeptIds(db, [...new Set(deptRefs.map((r) => r[1]))]),
     ]);
     for (const [node, id] of userRefs) {
       const label = users.get(id);
@@ -107,8 +108,8 @@ function flowKey(graph: FlowGraph): string {
 
 /** Whether the working name, form and flow are what the published version holds. */
 async function matchesCurrentVersion(db: Db, templateId: number, name: string, formSchema: FormSchema, graph: FlowGraph): Promise<boolean> {
-  const template = await db.selectFrom('templates').select(['current_version_id']).where('id', '=', templateId).executeTakeFirstOrThrow();
-  const current = template.current_version_id === null ? undefined : await repo.findVersion(db, template.current_version_id);
+  const versionId = await repo.currentVersionId(db, templateId);
+  const current = versionId === null ? undefined : await repo.findVersion(db, versionId);
   return (
     current !== undefined &&
     current.name === name &&

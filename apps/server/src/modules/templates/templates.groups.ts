@@ -27,13 +27,13 @@ export const GROUP_ITEM = 'template_group';
  * Per group, the templates the caller sees on the 发起审批 page: enabled ones they may start. An administrator
  * counts every template (their page lists disabled ones and those for other starters too).
  */
-async function templateCounts(db: Db, caller: Caller): Promise<Map<number, number>> {
+async function templateCounts(ctx: AppContext, db: Db, caller: Caller): Promise<Map<number, number>> {
   if (isTemplateAdmin(caller)) return repo.countTemplatesByGroup(db, 0, false);
-  return repo.countTemplatesByGroup(db, 0, true, await deniedTemplateIds(db, caller));
+  return repo.countTemplatesByGroup(db, 0, true, await deniedTemplateIds(ctx, db, caller));
 }
 
 export async function listGroups(ctx: AppContext, caller: Caller): Promise<TemplateGroup[]> {
-  const [groups, counts] = await Promise.all([repo.listGroups(ctx.db), templateCounts(ctx.db, caller)]);
+  const [groups, counts] = await Promise.all([repo.listGroups(ctx.db), templateCounts(ctx, ctx.db, caller)]);
   return groups.map((g) => ({ ...g, template_count: counts.get(g.id) ?? 0 }));
 }
 
@@ -41,7 +41,7 @@ export async function getGroup(ctx: AppContext, caller: Caller, params: unknown)
   const { id } = parse(GroupIdZ, params);
   const group = await repo.findGroup(ctx.db, id);
   if (!group) throw new NotFoundError(ApprovalMessages.groupNotFound);
-  const counts = await templateCounts(ctx.db, caller);
+  const counts = await templateCounts(ctx, ctx.db, caller);
   return { ...group, template_count: counts.get(id) ?? 0 };
 }
 
@@ -50,11 +50,7 @@ export async function createGroup(ctx: AppContext, actor: Actor, body: unknown):
   const input = parse(TemplateGroupInputZ, body);
   const row = await ctx.db.transaction().execute(async (trx) => {
     if (await repo.findGroupByName(trx, input.name)) throw new ValidationError({ name: [ApprovalMessages.groupNameTaken(input.name)] });
-    const created = await trx
-      .insertInto('template_groups')
-      .values({ name: input.name, sort: input.sort ?? 0, created_at: nowIso() })
-      .returning(['id', 'name', 'sort'])
-      .executeTakeFirstOrThrow();
+    const created = await repo.insertGroup(trx, { name: input.name, sort: input.sort ?? 0, created_at: nowIso() });
     await recordOperation(trx, actor, {
       itemType: GROUP_ITEM,
       itemId: created.id,
@@ -79,7 +75,7 @@ export async function updateGroup(ctx: AppContext, actor: Actor, params: unknown
     const next = { name: input.name, sort: input.sort ?? group.sort };
     const change = changedFacts({ name: group.name, sort: group.sort }, next);
     if (change.keys.length === 0) return;
-    await trx.updateTable('template_groups').set(next).where('id', '=', id).execute();
+    await repo.updateGroup(trx, id, next);
     const clauses = [
       ...(change.keys.includes('name') ? [`改名为「${next.name}」`] : []),
       ...(change.keys.includes('sort') ? [`排序 ${group.sort} → ${next.sort}`] : []),
@@ -104,7 +100,7 @@ export async function deleteGroup(ctx: AppContext, actor: Actor, params: unknown
     if (!group) throw new NotFoundError(ApprovalMessages.groupNotFound);
     const count = (await repo.countTemplatesByGroup(trx, null, false)).get(id) ?? 0;
     if (count > 0) throw new ConflictError(ApprovalMessages.groupNotEmpty(count));
-    await trx.deleteFrom('template_groups').where('id', '=', id).execute();
+    await repo.deleteGroup(trx, id);
     await recordOperation(trx, actor, {
       itemType: GROUP_ITEM,
       itemId: id,
@@ -169,11 +165,7 @@ export async function sortTemplates(ctx: AppContext, actor: Actor, body: unknown
   authorizeTemplateAdmin(caller);
   const input = parse(TemplateSortZ, body);
   await ctx.db.transaction().execute(async (trx) => {
-    const rows = await trx
-      .selectFrom('templates')
-      .select(['id', 'name', 'is_iptv', 'group_id', 'sort'])
-      .where('id', 'in', input.ids)
-      .execute();
+    const rows = await repo.templatesForSort(trx, input.ids);
     const found = new Set(rows.map((r) => r.id));
     const missing = input.ids.filter((id) => !found.has(id));
     if (missing.length > 0) throw new ValidationError({ ids: [ApprovalMessages.sortUnknown(missing)] });

@@ -16,11 +16,9 @@ import { applyInitiatorRule, resolveSource } from '../../flow/handlers';
 import type { Initiator } from '../../flow/types';
 import { ValidationError } from '../../http/errors';
 import { parse } from '../../http/validate';
-import { jobIdsOf, userCards } from '../bills/bills.repo';
-import { loadDirectory } from '../bills/directory';
+import { activeUserDept, jobIdsOf, loadFlowDirectory, userCards } from '../directory/directory.service';
 import { checkFlow } from './templates.flow';
 import { authorizeTemplateAdmin } from './templates.policy';
-import { activeUserDept } from './templates.repo';
 
 /**
  * POST /api/templates/flow-preview (the designer's 预览): an unsaved form and flow run against sample values
@@ -60,8 +58,7 @@ export async function previewFlow(ctx: AppContext, caller: Caller, body: unknown
   const { path, stop } = routed.ok ? { path: routed.route, stop: null } : deadEnd(input.flow, ruleInput);
   const nodes = path.map((id) => input.flow.nodes.find((n) => n.id === id)).filter((n) => n !== undefined);
 
-  // A flow as the engine's directory reads it; ids it keeps for entrusts do not matter here.
-  const directory = await loadDirectory(ctx.db, { ...input.flow, versionId: 'preview', templateId: '0', name: '' }, nowIso());
+  const directory = await loadFlowDirectory(ctx, ctx.db, input.flow, nowIso());
   const { emptyHandler, adminUserId } = input.flow.settings;
   const rule = initiatorApprovesOf(input.flow.settings);
   const resolved = nodes.map((node) =>

@@ -11,6 +11,32 @@ export function findGroup(db: Db, id: number) {
   return db.selectFrom('template_groups').select(['id', 'name', 'sort']).where('id', '=', id).executeTakeFirst();
 }
 
+export function insertGroup(db: Db, values: { name: string; sort: number; created_at: string }) {
+  return db.insertInto('template_groups').values(values).returning(['id', 'name', 'sort']).executeTakeFirstOrThrow();
+}
+
+export async function updateGroup(db: Db, id: number, values: { name: string; sort: number }): Promise<void> {
+  await db.updateTable('template_groups').set(values).where('id', '=', id).execute();
+}
+
+export async function deleteGroup(db: Db, id: number): Promise<void> {
+  await db.deleteFrom('template_groups').where('id', '=', id).execute();
+}
+
+/** The templates a reorder names, with what the permission check and the log need. */
+export function templatesForSort(db: Db, ids: readonly number[]) {
+  return db
+    .selectFrom('templates')
+    .select(['id', 'name', 'is_iptv', 'group_id', 'sort'])
+    .where('id', 'in', [...ids])
+    .execute();
+}
+
+export async function currentVersionId(db: Db, templateId: number): Promise<number | null> {
+  const row = await db.selectFrom('templates').select(['current_version_id']).where('id', '=', templateId).executeTakeFirstOrThrow();
+  return row.current_version_id;
+}
+
 export function findGroupByName(db: Db, name: string) {
   return db.selectFrom('template_groups').select(['id']).where('name', '=', name).executeTakeFirst();
 }
@@ -257,6 +283,16 @@ export async function writeWorkingFlow(db: Db, templateId: number, graph: FlowGr
   return { ...graph, links };
 }
 
+/** What the bills module reads of a template: its name, group, state and current version. */
+export function findTemplateForBills(db: Db, id: number) {
+  return db
+    .selectFrom('templates')
+    .select(['id', 'name', 'group_id', 'status', 'is_iptv', 'current_version_id'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+/** One published version with its form and flow (JSON text). */
 export function findVersion(db: Db, id: number) {
   return db
     .selectFrom('template_versions')
@@ -307,79 +343,12 @@ export async function isFavorite(db: Db, userId: number, templateId: number): Pr
   return row !== undefined;
 }
 
-export async function activeUserIds(db: Db, ids: readonly number[]): Promise<Set<number>> {
-  if (ids.length === 0) return new Set();
-  const rows = await db
-    .selectFrom('users')
-    .select('id')
-    .where('id', 'in', [...ids])
-    .where('status', '=', 1)
-    .execute();
-  return new Set(rows.map((r) => r.id));
-}
-
-/** An active user's department (a flow preview's initiator), or undefined for an unknown or disabled user. */
-export function activeUserDept(db: Db, id: number) {
-  return db.selectFrom('users').select(['dept_id']).where('id', '=', id).where('status', '=', 1).executeTakeFirst();
-}
-
 export async function templateVersionNo(db: Db, id: number): Promise<number> {
   return (await db.selectFrom('templates').select('version_no').where('id', '=', id).executeTakeFirstOrThrow()).version_no;
 }
 
 export async function setGroupSort(db: Db, id: number, sort: number): Promise<void> {
   await db.updateTable('template_groups').set({ sort }).where('id', '=', id).execute();
-}
-
-/**
- * How each of `ids` that is not an active user is named to the administrator: a disabled user by name
- * (they know who that is), an id that never was a user as itself (ApprovalMessages.usersMissing).
- */
-export async function missingUserLabels(db: Db, ids: readonly number[]): Promise<Map<number, string | number>> {
-  const missing = new Map<number, string | number>();
-  if (ids.length === 0) return missing;
-  const rows = await db
-    .selectFrom('users')
-    .select(['id', 'name', 'status'])
-    .where('id', 'in', [...ids])
-    .execute();
-  const byId = new Map(rows.map((r) => [r.id, r]));
-  for (const id of ids) {
-    const row = byId.get(id);
-    if (row === undefined) missing.set(id, id);
-    else if (row.status !== 1) missing.set(id, row.name);
-  }
-  return missing;
-}
-
-export async function existingJobIds(db: Db, ids: readonly number[]): Promise<Set<number>> {
-  if (ids.length === 0) return new Set();
-  const rows = await db
-    .selectFrom('jobs')
-    .select('id')
-    .where('id', 'in', [...ids])
-    .execute();
-  return new Set(rows.map((r) => r.id));
-}
-
-export async function existingDeptIds(db: Db, ids: readonly number[]): Promise<Set<number>> {
-  if (ids.length === 0) return new Set();
-  const rows = await db
-    .selectFrom('depts')
-    .select('id')
-    .where('id', 'in', [...ids])
-    .execute();
-  return new Set(rows.map((r) => r.id));
-}
-
-export async function existingRoleIds(db: Db, ids: readonly number[]): Promise<Set<number>> {
-  if (ids.length === 0) return new Set();
-  const rows = await db
-    .selectFrom('roles')
-    .select('id')
-    .where('id', 'in', [...ids])
-    .execute();
-  return new Set(rows.map((r) => r.id));
 }
 
 // ---------- who may start (template_starters, migration 0010) ----------
@@ -423,22 +392,6 @@ export async function writeStarters(db: Db, templateId: number, starters: Templa
     [...new Set(starters[key])].map((ref_id) => ({ template_id: templateId, kind, ref_id })),
   );
   if (rows.length > 0) await db.insertInto('template_starters').values(rows).execute();
-}
-
-/** Every department's parent: the department tree is small and read whole, as the flow engine's directory does. */
-export async function deptParents(db: Db): Promise<Map<number, number | null>> {
-  const rows = await db.selectFrom('depts').select(['id', 'parent_id']).execute();
-  return new Map(rows.map((r) => [r.id, r.parent_id]));
-}
-
-export async function roleIdsOf(db: Db, userId: number): Promise<number[]> {
-  const rows = await db.selectFrom('user_roles').select('role_id').where('user_id', '=', userId).execute();
-  return rows.map((r) => r.role_id);
-}
-
-/** The roles a starter list may name, for the template administrators' picker. */
-export function listRoles(db: Db) {
-  return db.selectFrom('roles').select(['id', 'name']).orderBy('id').execute();
 }
 
 /** Bills pinned to a version: all, and those still in approval. The template narrows it to the bills_template index. */

@@ -21,6 +21,7 @@ import { hasUnpublished, saveFlow, strippedFlow } from './templates.flow';
 import { requireGroup } from './templates.groups';
 import { changeClause, changedFacts, statusText, templateFacts, templateItemType } from './templates.oplog';
 import { authorizeTemplateAdmin, authorizeTemplateRead, authorizeTemplateWrite, isTemplateAdmin } from './templates.policy';
+import * as directory from '../directory/directory.service';
 import * as repo from './templates.repo';
 import { checkStarters, deniedTemplateIds, mayStartTemplate } from './templates.starters';
 
@@ -56,7 +57,7 @@ export async function listTemplates(ctx: AppContext, caller: Caller, query: unkn
   authorizeTemplateRead(caller, iptv);
   const input = parse(TemplateListQueryZ, query);
   if (input.all === 1) authorizeTemplateAdmin(caller);
-  const excluded = input.all === 1 ? [] : await deniedTemplateIds(ctx.db, caller);
+  const excluded = input.all === 1 ? [] : await deniedTemplateIds(ctx, ctx.db, caller);
   const { rows, total } = await repo.listTemplates(
     ctx.db,
     caller.userId,
@@ -272,12 +273,12 @@ export async function setFavorite(ctx: AppContext, caller: Caller, params: unkno
 // ---------- who may start ----------
 
 /** For the bills module: a draft is created or released only by someone the template's starters admit (403 otherwise). */
-export async function authorizeStart(db: Db, caller: Caller, templateId: number): Promise<void> {
-  if (!(await mayStartTemplate(db, caller, templateId))) throw new ForbiddenError(ApprovalMessages.notStarter);
+export async function authorizeStart(ctx: AppContext, db: Db, caller: Caller, templateId: number): Promise<void> {
+  if (!(await mayStartTemplate(ctx, db, caller, templateId))) throw new ForbiddenError(ApprovalMessages.notStarter);
 }
 
 /** GET /api/template/roles: the roles a starter list may name (template administrators need no 角色权限 access for it). */
 export async function listStarterRoles(ctx: AppContext, caller: Caller): Promise<TemplateRoleOption[]> {
   authorizeTemplateAdmin(caller);
-  return repo.listRoles(ctx.db);
+  return directory.listRoles(ctx.db);
 }

@@ -1,7 +1,7 @@
 import { PasswordMessages, ProfileMessages } from '@osp/shared';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
-import { callerOf, requireSignIn } from '../../http/auth-hook';
+import { callerOf, requireSignIn } from '../auth/auth.hook';
 import { ok } from '../../http/envelope';
 import { clientOf } from '../security-log/security-log.service';
 import * as users from './users.service';

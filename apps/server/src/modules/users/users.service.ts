@@ -3,12 +3,15 @@ import type { AppContext, Caller, CallerUser } from '../../context';
 import { NotFoundError, ValidationError } from '../../http/errors';
 import { ok } from '../../http/envelope';
 import { parse } from '../../http/validate';
-import { revokeUserSessions } from '../auth/auth.repo';
-import { retireUserResets } from '../password-reset/password-reset.repo';
+import { revokeUserSessions } from '../auth/auth.service';
+import { retireUserResets } from '../password-reset/password-reset.service';
 import { recordSecurityEvent, type ClientInfo } from '../security-log/security-log.service';
-import { hashPassword, verifyPassword } from '../auth/passwords';
+import { hashPassword, verifyPassword } from '../../lib/passwords';
 import * as repo from './users.repo';
 import { presentPerson, presentProfile } from './users.presenter';
+
+/** For the avatar upload and the password reset: the two columns of a user's row other modules set. */
+export { updatePasswordHash, updateProfilePhoto } from './users.repo';
 
 /** The caller's profile; the session lookup of this request already read it. */
 export function getProfile(caller: Caller): UserProfile {

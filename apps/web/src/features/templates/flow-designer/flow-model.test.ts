@@ -58,7 +58,7 @@ import {
   type RuleNames,
 } from './rule-model';
 
-// ---------- fixtures: the demo templates' flows (apps/server/src/db/seed/demo-approval.ts) ----------
+// ---------- fixtures: the demo templates' flows (apps/server/src/seed/demo-approval.ts) ----------
 
 const leader: HandlerSource = { kind: 'leader', levels: 1 };
 const always: RuleGroup = { logic: 'and', rules: [] };

@@ -1,8 +1,8 @@
 import { ALL_PERMISSIONS, isCommonPassword, isStrongPassword, PasswordMessages } from '@osp/shared';
-import type { Db } from '../index';
-import { hashPassword } from '../../modules/auth/passwords';
-import { upsertSetting } from '../../modules/settings/settings.repo';
-import { currentYear } from '../../modules/holiday/holiday.service';
+import type { Db } from '../db/index';
+import { hashPassword } from '../lib/passwords';
+import { upsertSetting } from '../modules/settings/settings.service';
+import { currentYear } from '../modules/holiday/holiday.service';
 import { seedApprovalDemo } from './demo-approval';
 import { DEMO_DEPTS, DEMO_PASSWORD, DEMO_ROLES, DEMO_USERS } from './demo-company';
 import { BASE_MENUS, type SeedMenu } from './menus';

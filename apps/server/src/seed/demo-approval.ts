@@ -8,12 +8,14 @@ import {
   type RuleGroup,
   type StepType,
 } from '@osp/shared';
-import type { Db } from '../index';
-import type { FlowEvent, FormValues } from '../../flow/types';
-import * as billsRepo from '../../modules/bills/bills.repo';
-import { runEngine } from '../../modules/bills/bills.service';
-import { loadVersion } from '../../modules/bills/directory';
-import * as templatesRepo from '../../modules/templates/templates.repo';
+import type { Db } from '../db/index';
+import type { FlowEvent, FormValues } from '../flow/types';
+import * as billsRepo from '../modules/bills/bills.repo';
+import { runEngine } from '../modules/bills/bills.service';
+import { AccessCache } from '../modules/auth/access-cache';
+import { loadVersion } from '../modules/templates/templates.versions';
+import { jobIdsOf } from '../modules/directory/directory.service';
+import * as templatesRepo from '../modules/templates/templates.repo';
 
 /**
  * Demo approval data (issue 4): jobs, template groups, the seven demo templates with realistic flows over
@@ -424,10 +426,12 @@ export async function seedApprovalDemo(db: Db, users: Ids, depts: Ids, roles: Id
     return row.id;
   };
 
+  // The engine's look-ups read the directory as the running app does, here without a cache to keep.
+  const seedContext = { db, access: new AccessCache(false) };
   const apply = async (billId: number, build: (state: Awaited<ReturnType<typeof billsRepo.loadState>>, time: string) => FlowEvent) => {
     const bill = await billsRepo.findBill(db, billId);
     if (!bill) throw new Error('demo bill vanished');
-    const state = await billsRepo.loadState(db, bill, await billsRepo.jobIdsOf(db, bill.initiator_id));
+    const state = await billsRepo.loadState(db, bill, await jobIdsOf(db, bill.initiator_id));
     const template = await db
       .selectFrom('templates')
       .select('current_version_id')
@@ -437,7 +441,15 @@ export async function seedApprovalDemo(db: Db, users: Ids, depts: Ids, roles: Id
     const pinned = await loadVersion(db, versionId, db);
     const time = at();
     const event = build(state, time);
-    await runEngine(db, bill, state, pinned, event, event.type === 'release' || event.type === 'resubmit' ? { released_at: time } : {});
+    await runEngine(
+      seedContext,
+      db,
+      bill,
+      state,
+      pinned,
+      event,
+      event.type === 'release' || event.type === 'resubmit' ? { released_at: time } : {},
+    );
     await db.updateTable('bills').set({ updated_at: time }).where('id', '=', billId).execute();
   };
   const releaseAs = async (billId: number, username: string, chosen: Record<string, number[]> = {}) => {

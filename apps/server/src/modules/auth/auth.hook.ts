@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Actor, AppContext, Caller } from '../context';
-import { authenticate } from '../modules/auth/auth.service';
-import { UnauthorizedError } from './errors';
+import type { Actor, AppContext, Caller } from '../../context';
+import { authenticate } from './auth.service';
+import { UnauthorizedError } from '../../http/errors';
 
 declare module 'fastify' {
   interface FastifyRequest {

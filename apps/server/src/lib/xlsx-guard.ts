@@ -1,6 +1,6 @@
 import { StatusCode, UserImportMessages } from '@osp/shared';
 import yauzl, { type Entry, type ZipFile } from 'yauzl';
-import { AppError } from '../../http/errors';
+import { AppError } from '../http/errors';
 
 /**
  * An .xlsx file is a zip archive, and a 400 KB zip can inflate to gigabytes (DESIGN §5a). Before

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { openTestDb } from '../../../test/harness';
-import type { DbHandle } from '../index';
-import { migrateToLatest } from '../migrate';
+import { openTestDb } from '../../test/harness';
+import type { DbHandle } from '../db/index';
+import { migrateToLatest } from '../db/migrate';
 import { seedDemo, seedProduction } from './seed';
 
 let opened: { handle: DbHandle; drop: () => Promise<void> } | undefined;

@@ -2,7 +2,7 @@ import type { MultipartFile } from '@fastify/multipart';
 import { FileMessages, StatusCode } from '@osp/shared';
 import type { FastifyRequest } from 'fastify';
 import type { Readable } from 'node:stream';
-import { AppError } from '../../http/errors';
+import { AppError } from '../http/errors';
 
 /**
  * Reading an upload (issue 11, item 6). A body cut short, a boundary that matches nothing, a part

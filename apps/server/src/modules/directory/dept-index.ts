@@ -1,6 +1,6 @@
 import type { Dept } from '@osp/shared';
 import type { AppContext } from '../../context';
-import { getDeptTree } from '../depts/depts.service';
+import { getDeptTree } from './directory.service';
 
 /**
  * The department tree, indexed for what user administration asks of it: does an id exist, which

@@ -1,0 +1,280 @@
+import { defaultBillSort, type BillListQuery, type BillSortField } from '@osp/shared';
+import { sql } from 'kysely';
+import { engineOf, type Db } from '../../db/index';
+import { preparedQuery } from '../../db/prepared';
+import { containsText } from '../../db/like';
+
+/**
+ * The boxes (issue 4): todo — bills with a pending task of mine (index bill_tasks(acting_handler,
+ * status, bill_id)); done — bills where I decided a task; mine — bills I started, drafts excluded (index
+ * bills(initiator_id, status, updated_at)); draft — my drafts; tracked — bills I follow (bill_tracks,
+ * primary key (user_id, bill_id)). Filters and the sort field are whitelisted by BillListQueryZ.
+ *
+ * A page is one statement. It picks the page's bill ids first (a CTE that touches only `bills` and the
+ * box's index), then joins the names for those ids alone, so the joins cost twenty look-ups whatever the
+ * box holds; the total is a scalar sub-select on the same row. Without filters the statement has a fixed
+ * shape and runs prepared (db/prepared.ts), and a task box's total is counted from bill_tasks' covering
+ * index alone. See docs/performance.md for the measurements behind this shape.
+ */
+
+const DECIDED = ['agreed', 'rejected', 'returned', 'transferred'];
+
+/** A date of the Asia/Shanghai calendar (the UI's zone, DESIGN §4) as the UTC instant it starts at. */
+function dayStart(date: string, plusDays = 0): string {
+  const start = new Date(`${date}T00:00:00+08:00`);
+  start.setUTCDate(start.getUTCDate() + plusDays);
+  return start.toISOString();
+}
+
+type ListInput = BillListQuery;
+export interface PageParams extends Record<string, string | number> {
+  me: number;
+  limit: number;
+  offset: number;
+}
+
+function hasFilters(input: ListInput): boolean {
+  return (
+    input.template_id !== undefined ||
+    input.status !== undefined ||
+    Boolean(input.keyword) ||
+    Boolean(input.date_from) ||
+    Boolean(input.date_to)
+  );
+}
+
+/** The bills of the box, filtered: `bills as b` (joined with templates only when the keyword needs its name). */
+function boxScope(db: Db, input: ListInput, me: number) {
+  let scope = db.selectFrom('bills as b');
+  switch (input.box) {
+    case 'todo':
+      scope = scope.where('b.id', 'in', (eb) =>
+        eb.selectFrom('bill_tasks').select('bill_id').where('acting_handler', '=', me).where('status', '=', 'pending'),
+      );
+      break;
+    case 'done':
+      scope = scope.where('b.id', 'in', (eb) =>
+        eb.selectFrom('bill_tasks').select('bill_id').where('acting_handler', '=', me).where('status', 'in', DECIDED),
+      );
+      break;
+    case 'mine':
+      scope = scope.where('b.initiator_id', '=', me).where('b.status', '<>', 'draft');
+      break;
+    case 'draft':
+      scope = scope.where('b.initiator_id', '=', me).where('b.status', '=', 'draft');
+      break;
+    case 'tracked':
+      scope = scope.where('b.id', 'in', (eb) => eb.selectFrom('bill_tracks').select('bill_id').where('user_id', '=', me));
+      break;
+  }
+  if (input.template_id !== undefined) scope = scope.where('b.template_id', '=', input.template_id);
+  if (input.status !== undefined) scope = scope.where('b.status', '=', input.status);
+  if (input.keyword) {
+    const keyword = input.keyword;
+    const asId = /^\d{1,12}$/.test(keyword) ? Number(keyword) : null;
+    scope = scope.where((eb) =>
+      eb.or([
+        containsText(eb.ref('b.title'), keyword),
+        eb(
+          'b.template_id',
+          'in',
+          eb
+            .selectFrom('templates')
+            .select('id')
+            .where((t) => containsText(t.ref('name'), keyword)),
+        ),
+        ...(asId !== null ? [eb('b.id', '=', asId)] : []),
+      ]),
+    );
+  }
+  if (input.date_from) scope = scope.where('b.created_at', '>=', dayStart(input.date_from));
+  if (input.date_to) scope = scope.where('b.created_at', '<', dayStart(input.date_to, 1));
+  return scope;
+}
+
+function countQuery(db: Db, input: ListInput, me: number) {
+  // Without filters a task box's total is the number of distinct bills in bill_tasks' covering index.
+  if (!hasFilters(input) && (input.box === 'todo' || input.box === 'done')) {
+    const statuses = input.box === 'todo' ? ['pending'] : DECIDED;
+    return db
+      .selectFrom('bill_tasks')
+      .select((eb) => eb.fn.count<number | string>('bill_id').distinct().as('n'))
+      .where('acting_handler', '=', me)
+      .where('status', 'in', statuses);
+  }
+  return boxScope(db, input, me).select((eb) => eb.fn.countAll<number | string>().as('n'));
+}
+
+/**
+ * The page's bills as `id`, `sort_key` and `behalf_id`. By arrival (the todo box), a bill stands at its
+ * latest pending task of mine (the later id on a tie), so one holding two of my tasks is listed once:
+ * SQLite walks the index bill_tasks(acting_handler, status, created_at, bill_id) in order, skips a task
+ * that has a later sibling and stops after the page, the task's own `on_behalf_of` coming along; PostgreSQL
+ * groups the same index's entries (see there) and its rows get their task from the join in pageQuery.
+ * Every other order sorts the box's bills by a column of `bills`.
+ */
+function pageIds(db: Db, input: ListInput, sort: BillSortField, params: PageParams) {
+  const direction = input.order;
+  if (sort === 'received_at' && engineOf(db) === 'postgres') {
+    // PostgreSQL plans the anti-join below by reading all the user's pending tasks for every entry; it
+    // groups the index's entries (index-only) in one pass instead. Same rows: a bill at its latest arrival.
+    let arrivals = db
+      .selectFrom('bill_tasks as pt')
+      .select((eb) => ['pt.bill_id as id', eb.fn.max('pt.created_at').as('sort_key'), sql<number | null>`null`.as('behalf_id')])
+      .where('pt.acting_handler', '=', params.me)
+      .where('pt.status', '=', 'pending')
+      .groupBy('pt.bill_id');
+    if (hasFilters(input)) arrivals = arrivals.where('pt.bill_id', 'in', boxScope(db, input, params.me).select('b.id'));
+    return arrivals
+      .orderBy((eb) => eb.fn.max('pt.created_at'), direction)
+      .orderBy('pt.bill_id', direction)
+      .limit(params.limit)
+      .offset(params.offset);
+  }
+  if (sort === 'received_at') {
+    let arrivals = db
+      .selectFrom('bill_tasks as pt')
+      .select(['pt.bill_id as id', 'pt.created_at as sort_key', 'pt.on_behalf_of as behalf_id'])
+      .where('pt.acting_handler', '=', params.me)
+      .where('pt.status', '=', 'pending')
+      // The bill's latest pending task of mine stands for it (the later id on a tie): no later one exists,
+      // which both engines look up through bill_tasks(acting_handler, status, bill_id).
+      .where((outer) =>
+        outer.not(
+          outer.exists(
+            outer
+              .selectFrom('bill_tasks as later')
+              .select('later.id')
+              .whereRef('later.bill_id', '=', 'pt.bill_id')
+              .where('later.acting_handler', '=', params.me)
+              .where('later.status', '=', 'pending')
+              .where((eb) =>
+                eb.or([
+                  eb('later.created_at', '>', eb.ref('pt.created_at')),
+                  eb.and([eb('later.created_at', '=', eb.ref('pt.created_at')), eb('later.id', '>', eb.ref('pt.id'))]),
+                ]),
+              ),
+          ),
+        ),
+      );
+    if (hasFilters(input)) arrivals = arrivals.where('pt.bill_id', 'in', boxScope(db, input, params.me).select('b.id'));
+    return arrivals.orderBy('pt.created_at', direction).orderBy('pt.bill_id', direction).limit(params.limit).offset(params.offset);
+  }
+  // Bills never submitted have no released_at: last either way, on both engines (their defaults differ).
+  return boxScope(db, input, params.me)
+    .select(['b.id', sql<string | number | null>`${sql.ref(`b.${sort}`)}`.as('sort_key'), sql<number | null>`null`.as('behalf_id')])
+    .orderBy(`b.${sort}`, (ob) => (direction === 'asc' ? ob.asc() : ob.desc()).nullsLast())
+    .orderBy('b.id', direction)
+    .limit(params.limit)
+    .offset(params.offset);
+}
+
+function pageQuery(db: Db, input: ListInput, params: PageParams) {
+  const sort = input.sort ?? defaultBillSort(input.box);
+  // Whether the row's task comes from joining my pending tasks (folded in listBills) rather than from the page.
+  const perTask = sort !== 'received_at' || engineOf(db) === 'postgres';
+  const direction = input.order;
+  return (
+    db
+      .with('page', () => pageIds(db, input, sort, params))
+      .selectFrom('page')
+      .innerJoin('bills as b', 'b.id', 'page.id')
+      .innerJoin('templates as tpl', 'tpl.id', 'b.template_id')
+      .innerJoin('users as u', 'u.id', 'b.initiator_id')
+      .leftJoin('depts as d', 'd.id', 'b.dept_id')
+      .select([
+        'b.id',
+        'b.title',
+        'b.template_id',
+        'tpl.name as template_name',
+        'b.status',
+        'b.initiator_id',
+        'u.name as initiator_name',
+        'd.name as dept_name',
+        'b.current_node_name',
+        'b.created_at',
+        'b.updated_at',
+        'b.released_at',
+      ])
+      // The box's total rides on every row: one statement per page. (An empty page past the end has no
+      // row to carry it; listBills counts apart then.)
+      .select(() => countQuery(db, input, params.me).as('total'))
+      .orderBy('page.sort_key', (ob) => (direction === 'asc' ? ob.asc() : ob.desc()).nullsLast())
+      .orderBy('b.id', direction)
+      // The todo box shows when my task arrived and on whose behalf it is: by arrival, the page already
+      // knows; otherwise my pending tasks on the page's bills are joined, and the rows of a bill holding two
+      // are folded in listBills into its latest one, the same task the arrival order stands a bill at.
+      .$if(input.box === 'todo' && !perTask, (qb) =>
+        qb
+          .leftJoin('users as behalf', 'behalf.id', 'page.behalf_id')
+          .select([sql<string>`page.sort_key`.as('received_at'), 'behalf.name as behalf_name']),
+      )
+      .$if(input.box === 'todo' && perTask, (qb) =>
+        qb
+          .leftJoin('bill_tasks as t', (join) =>
+            join.onRef('t.bill_id', '=', 'b.id').on('t.acting_handler', '=', params.me).on('t.status', '=', 'pending'),
+          )
+          .leftJoin('users as behalf', 'behalf.id', 't.on_behalf_of')
+          .select(['t.created_at as received_at', 'behalf.name as behalf_name'])
+          .orderBy('t.created_at')
+          .orderBy('t.id'),
+      )
+  );
+}
+
+type PageRow = Awaited<ReturnType<ReturnType<typeof pageQuery>['execute']>>[number];
+
+/** Prepared statements of the unfiltered lists, one per box, sort field and direction. */
+const preparedPages = new Map<string, (db: Db, params: PageParams) => Promise<PageRow[]>>();
+
+function unfilteredPage(input: ListInput) {
+  const key = `${input.box}:${input.sort ?? defaultBillSort(input.box)}:${input.order}`;
+  let run = preparedPages.get(key);
+  if (!run) {
+    run = preparedQuery((db: Db, params: PageParams) => pageQuery(db, input, params));
+    preparedPages.set(key, run);
+  }
+  return run;
+}
+
+/** One page of a box (with the box's total on each row); prepared when unfiltered. */
+export function findBillPage(db: Db, input: ListInput, params: PageParams): Promise<PageRow[]> {
+  return hasFilters(input) ? pageQuery(db, input, params).execute() : unfilteredPage(input)(db, params);
+}
+
+/** The box's total, for a page past its end (a page with rows carries the total itself). */
+export async function countBills(db: Db, input: ListInput, me: number): Promise<number> {
+  return Number((await countQuery(db, input, me).executeTakeFirst())?.n ?? 0);
+}
+
+/** The dashboard's counts: my pending tasks, my bills in progress and drafts, the bills I decided on. */
+export async function dashboardCounts(db: Db, me: number) {
+  const count = (rows: { n: number | string } | undefined) => Number(rows?.n ?? 0);
+  const [todo, mine, done] = await Promise.all([
+    db
+      .selectFrom('bill_tasks')
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .where('acting_handler', '=', me)
+      .where('status', '=', 'pending')
+      .executeTakeFirst(),
+    db
+      .selectFrom('bills')
+      .select(['status', (eb) => eb.fn.countAll<number | string>().as('n')])
+      .where('initiator_id', '=', me)
+      .where('status', 'in', ['doing', 'draft'])
+      .groupBy('status')
+      .execute(),
+    db
+      .selectFrom('bill_tasks')
+      .select((eb) => eb.fn.count<number | string>('bill_id').distinct().as('n'))
+      .where('acting_handler', '=', me)
+      .where('status', 'in', DECIDED)
+      .executeTakeFirst(),
+  ]);
+  return {
+    todo: count(todo),
+    doing: count(mine.find((r) => r.status === 'doing')),
+    draft: count(mine.find((r) => r.status === 'draft')),
+    done: count(done),
+  };
+}
