@@ -3,7 +3,6 @@ import type {
   AdminDept,
   AdminMenu,
   AdminRole,
-  DeptUser,
   MenuCreate,
   MenuUpdate,
   PermissionGroup,
@@ -12,6 +11,7 @@ import type {
   SettingsUpdate,
 } from '@osp/shared';
 import { api } from './client';
+import { directoryKey } from './directory';
 import { menuKey } from './menu';
 import { settingsKey } from './settings';
 import { profileKey } from './user';
@@ -27,7 +27,6 @@ export const adminRolesKey = ['admin', 'roles'] as const;
 export const adminMenusKey = ['admin', 'menus'] as const;
 export const adminSettingsKey = ['admin', 'settings'] as const;
 export const permissionGroupsKey = ['admin', 'permissions'] as const;
-export const activeUsersKey = ['depts', 'users', 'active'] as const;
 
 function useChange<Variables, Result>(mutationFn: (variables: Variables) => Promise<Result>, affected: readonly QueryKey[]) {
   const queryClient = useQueryClient();
@@ -44,12 +43,7 @@ export function useAdminDepts() {
   return useQuery({ queryKey: adminDeptsKey, queryFn: () => api.get<AdminDept[]>('/api/admin/depts'), staleTime: 0 });
 }
 
-/** Enabled people, for the leader picker (GET /api/depts/users, SPEC §7). */
-export function useActiveUsers() {
-  return useQuery({ queryKey: activeUsersKey, queryFn: () => api.get<DeptUser[]>('/api/depts/users', { user_status: 1 }) });
-}
-
-const deptAffects = [adminDeptsKey, profileKey, ['depts']] as const;
+const deptAffects = [adminDeptsKey, profileKey, directoryKey] as const;
 
 export function useCreateDept() {
   return useChange((body: { name: string; parent_id: number | null }) => api.post<{ id: number }>('/api/admin/depts', body), deptAffects);

@@ -4,13 +4,13 @@ import type {
   AdminUser,
   AdminUserCreate,
   AdminUserUpdate,
-  Dept,
   Paged,
   RoleOption,
   UserImportResult,
   UserSession,
 } from '@osp/shared';
 import { api, download } from './client';
+import { directoryKey } from './directory';
 import { menuKey } from './menu';
 import { profileKey } from './user';
 
@@ -47,11 +47,6 @@ export function useRoleOptions() {
   return useQuery({ queryKey: [...usersKey, 'role-options'], queryFn: () => api.get<RoleOption[]>(`${BASE}/role-options`) });
 }
 
-/** GET /api/depts (SPEC §7): the department tree for the filter and the dialogs. */
-export function useDeptTree() {
-  return useQuery({ queryKey: ['depts', 'tree'], queryFn: () => api.get<Dept[]>('/api/depts'), staleTime: 0 });
-}
-
 function useUserChange<Variables, Result>(mutationFn: (variables: Variables) => Promise<Result>) {
   const queryClient = useQueryClient();
   return useMutation({
@@ -61,6 +56,8 @@ function useUserChange<Variables, Result>(mutationFn: (variables: Variables) => 
       Promise.all([
         queryClient.invalidateQueries({ queryKey: usersKey }),
         queryClient.invalidateQueries({ queryKey: profileKey }),
+        // A new, renamed or disabled person changes every picker.
+        queryClient.invalidateQueries({ queryKey: directoryKey }),
         queryClient.invalidateQueries({ queryKey: menuKey }),
         queryClient.invalidateQueries({ queryKey: ['syslog'] }),
       ]),

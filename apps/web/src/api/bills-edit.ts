@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { BillDetail, DeptUser, Paged, TemplateDetail, TemplateGroup, TemplateSummary } from '@osp/shared';
+import type { BillDetail, Paged, TemplateDetail, TemplateGroup, TemplateSummary } from '@osp/shared';
 import { billsKey, dashboardCountsKey } from './bills';
 import { api } from './client';
 
@@ -47,11 +47,6 @@ export function useTemplateDetail(id: number | undefined, iptv: boolean) {
     staleTime: 0,
     retry: false,
   });
-}
-
-/** Every person, active or not, so that a form names whoever it holds (GET /api/depts/users). */
-export function useDirectoryUsers() {
-  return useQuery({ queryKey: ['depts', 'users', 'all'], queryFn: () => api.get<DeptUser[]>('/api/depts/users'), staleTime: 60_000 });
 }
 
 export type BillForm = Record<string, unknown>;

@@ -1,7 +1,7 @@
 import type { Dept, DeptUser } from '@osp/shared';
 import { useMemo } from 'react';
-import { useDeptTree } from '../../api/admin-users';
-import { useDirectoryUsers } from '../../api/bills-edit';
+import { useDeptTree } from '../../api/directory';
+import { useDirectoryUsers } from '../../api/directory';
 
 export interface Directory {
   users: readonly DeptUser[];

@@ -10,7 +10,8 @@ import {
   type SettingsUpdate,
 } from '@osp/shared';
 import { useEffect } from 'react';
-import { useActiveUsers, useUpdateSettings } from '../../../api/admin-org';
+import { useUpdateSettings } from '../../../api/admin-org';
+import { useActiveUsers } from '../../../api/directory';
 import { showFieldErrors } from '../../../components/form-errors';
 import { toast } from '../../../components/toast';
 

@@ -1,7 +1,8 @@
 import { Col, Form, Input, Modal, Radio, Row, Select, TreeSelect } from 'antd';
 import { AdminUserMessages, SEX_LABELS, SEX_VALUES, type AdminUser, type Sex } from '@osp/shared';
 import { useEffect } from 'react';
-import { useCreateUser, useDeptTree, useRoleOptions, useUpdateUser } from '../../../api/admin-users';
+import { useCreateUser, useRoleOptions, useUpdateUser } from '../../../api/admin-users';
+import { useDeptTree } from '../../../api/directory';
 import { showFieldErrors } from '../../../components/form-errors';
 import { messageText } from '../../../components/HtmlMessage';
 import { toast } from '../../../components/toast';

@@ -2,7 +2,8 @@ import { DownloadOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icon
 import { App, Button, Flex, Input, Select, TreeSelect } from 'antd';
 import { AdminUserMessages, CommonMessages, type AdminUser } from '@osp/shared';
 import { useState } from 'react';
-import { exportUsers, useAdminUsers, useDeptTree, useSetUserStatus, type UserListFilter } from '../../../api/admin-users';
+import { exportUsers, useAdminUsers, useSetUserStatus, type UserListFilter } from '../../../api/admin-users';
+import { useDeptTree } from '../../../api/directory';
 import { toast } from '../../../components/toast';
 import { OperationLogButton, OperationLogDrawer } from '../../../components/OperationLogDrawer';
 import { ImportDialog } from '../components/ImportDialog';

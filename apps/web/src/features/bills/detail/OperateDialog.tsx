@@ -8,7 +8,7 @@ import {
   type BillDetail,
   type BillOperType,
 } from '@osp/shared';
-import { useActiveUsers } from '../../../api/admin-org';
+import { useActiveUsers } from '../../../api/directory';
 import { useOperateTask } from '../../../api/bills';
 import { showFieldErrors } from '../../../components/form-errors';
 import { toast } from '../../../components/toast';

@@ -1,6 +1,6 @@
 import { Alert, Form, Select } from 'antd';
 import { ApprovalMessages, BILL_ACTION_LABELS, BillPageMessages, type BillDetail } from '@osp/shared';
-import { useActiveUsers } from '../../../api/admin-org';
+import { useActiveUsers } from '../../../api/directory';
 import { useShareBill } from '../../../api/bills';
 import { showFieldErrors } from '../../../components/form-errors';
 import { toast } from '../../../components/toast';

@@ -2,7 +2,7 @@ import { PrinterOutlined } from '@ant-design/icons';
 import { Button, Result, Skeleton } from 'antd';
 import { Link, useSearchParams } from 'react-router';
 import { ApprovalMessages, BILL_ACTION_LABELS, BillPageMessages, SYSTEM_NAME } from '@osp/shared';
-import { useDeptTree } from '../../../api/admin-users';
+import { useDeptTree } from '../../../api/directory';
 import { useBill, useBillHistory } from '../../../api/bills';
 import { usePrivateSettings } from '../../../api/settings';
 import { PageLoading } from '../../../components/PageLoading';
