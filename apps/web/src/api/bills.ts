@@ -94,15 +94,38 @@ export function useDashboardCounts() {
   return useQuery({ queryKey: dashboardCountsKey, queryFn: () => api.get<DashboardCounts>('/api/dashboard'), staleTime: 0 });
 }
 
-function useBillChange<Variables, Result>(mutationFn: (variables: Variables) => Promise<Result>) {
+/**
+ * A change to bills. Lists, counts and the changed bill's history and flow are refetched afterwards (after a
+ * refusal too: a 409 means someone else has moved the bill). `freshBill` picks the bill the server answered
+ * with, when it answers one: that goes straight into the detail's cache instead of being fetched again.
+ */
+function useBillChange<Variables, Result>(
+  mutationFn: (variables: Variables) => Promise<Result>,
+  freshBill?: (result: Result) => BillDetail,
+) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn,
-    // Refetched after a refusal too: a 409 means someone else has moved the bill.
-    onSettled: () =>
-      Promise.all([queryClient.invalidateQueries({ queryKey: billsKey }), queryClient.invalidateQueries({ queryKey: dashboardCountsKey })]),
+    onSuccess: (result) => {
+      if (!freshBill) return;
+      const bill = freshBill(result);
+      queryClient.setQueryData([...billsKey, bill.id, 'detail'], bill);
+    },
+    onSettled: (result) => {
+      const fresh = result !== undefined && freshBill ? freshBill(result) : undefined;
+      return Promise.all([
+        queryClient.invalidateQueries({
+          queryKey: billsKey,
+          // The detail the server just answered is current: no second request for it.
+          predicate: (query) => fresh === undefined || !(query.queryKey[1] === fresh.id && query.queryKey[2] === 'detail'),
+        }),
+        queryClient.invalidateQueries({ queryKey: dashboardCountsKey }),
+      ]);
+    },
   });
 }
+
+const answeredBill = (bill: BillDetail) => bill;
 
 export interface TaskOperation {
   taskId: string;
@@ -120,14 +143,18 @@ export function useOperateTask() {
 
 /** The initiator withdraws a bill in progress (SPEC: PATCH /api/bills/{id}/returned). */
 export function useWithdrawBill() {
-  return useBillChange(({ id, ...body }: { id: number; version: number; comment?: string }) =>
-    api.patch<BillDetail>(`/api/bills/${id}/returned`, body),
+  return useBillChange(
+    ({ id, ...body }: { id: number; version: number; comment?: string }) => api.patch<BillDetail>(`/api/bills/${id}/returned`, body),
+    answeredBill,
   );
 }
 
 /** The initiator voids a draft, rejected or withdrawn bill. */
 export function useAbandonBill() {
-  return useBillChange(({ id, ...body }: { id: number; version: number }) => api.patch<BillDetail>(`/api/bills/${id}/abandon`, body));
+  return useBillChange(
+    ({ id, ...body }: { id: number; version: number }) => api.patch<BillDetail>(`/api/bills/${id}/abandon`, body),
+    answeredBill,
+  );
 }
 
 /** The initiator copies a submitted bill into a new draft (SPEC: PATCH /api/bills/{id}/replication); answers the draft. */
@@ -139,8 +166,9 @@ export function useReplicateBill() {
 
 /** A bill administrator closes a bill still in the flow; the reason is required. */
 export function useCloseBill() {
-  return useBillChange(({ id, ...body }: { id: number; version: number; comment: string }) =>
-    api.patch<BillDetail>(`/api/bills/${id}/close`, body),
+  return useBillChange(
+    ({ id, ...body }: { id: number; version: number; comment: string }) => api.patch<BillDetail>(`/api/bills/${id}/close`, body),
+    answeredBill,
   );
 }
 
