@@ -1,8 +1,12 @@
+import type { BillStatus } from '@osp/shared';
 import type { Generated } from 'kysely';
+import type { ActivationStatus, HistoryEntry, NodeActivation, StepRun, StepRunStatus, Task, TaskStatus } from '../flow/types';
 
 /**
  * Table types of the whole database. Timestamps are ISO 8601 strings on both engines (PostgreSQL
- * `timestamptz` is parsed back to ISO text in db/index.ts), flags are 0/1 integers.
+ * `timestamptz` is parsed back to ISO text in db/index.ts), flags are 0/1 integers. Columns holding one of a
+ * closed set of values (the approval tables' statuses and kinds) are typed as that set: the database keeps
+ * text, and only the engine's own values are ever written.
  */
 export interface Database {
   depts: DeptsTable;
@@ -350,7 +354,7 @@ export interface BillsTable {
   title: string;
   initiator_id: number;
   dept_id: number | null;
-  status: string;
+  status: BillStatus;
   form_json: string;
   chosen_json: string;
   route_json: string;
@@ -376,8 +380,8 @@ export interface BillActivationsTable {
   id: string;
   bill_id: number;
   node_id: string;
-  cause: string;
-  status: string;
+  cause: NodeActivation['cause'];
+  status: ActivationStatus;
   entered_at: string;
   left_at: string | null;
 }
@@ -388,9 +392,9 @@ export interface BillStepsTable {
   activation_id: string;
   step_id: string;
   name: string;
-  type: string;
+  type: StepRun['type'];
   idx: number;
-  status: string;
+  status: StepRunStatus;
   ended_at: string | null;
 }
 
@@ -402,10 +406,10 @@ export interface BillTasksTable {
   original_handler: number;
   acting_handler: number;
   on_behalf_of: number | null;
-  via: string;
+  via: Task['via'];
   transferred_from: string | null;
   ord: number;
-  status: string;
+  status: TaskStatus;
   comment: string | null;
   created_at: string;
   decided_at: string | null;
@@ -417,15 +421,15 @@ export interface BillEventsTable {
   seq: number;
   at: string;
   actor: number | null;
-  action: string;
+  action: HistoryEntry['action'];
   node_id: string | null;
   step_run_id: string | null;
   task_id: string | null;
   on_behalf_of: number | null;
   to_user: number | null;
   comment: string | null;
-  before_status: string;
-  after_status: string;
+  before_status: BillStatus;
+  after_status: BillStatus;
 }
 
 export interface BillEntrustsTable {

@@ -1,6 +1,7 @@
 import { defaultBillSort, type BillListQuery, type BillSortField } from '@osp/shared';
 import { sql } from 'kysely';
 import { engineOf, type Db } from '../../db/index';
+import type { TaskStatus } from '../../flow/types';
 import { preparedQuery } from '../../db/prepared';
 import { containsText } from '../../db/like';
 
@@ -17,7 +18,7 @@ import { containsText } from '../../db/like';
  * index alone. See docs/performance.md for the measurements behind this shape.
  */
 
-const DECIDED = ['agreed', 'rejected', 'returned', 'transferred'];
+const DECIDED: TaskStatus[] = ['agreed', 'rejected', 'returned', 'transferred'];
 
 /** A date of the Asia/Shanghai calendar (the UI's zone, DESIGN §4) as the UTC instant it starts at. */
 function dayStart(date: string, plusDays = 0): string {
@@ -95,7 +96,7 @@ function boxScope(db: Db, input: ListInput, me: number) {
 function countQuery(db: Db, input: ListInput, me: number) {
   // Without filters a task box's total is the number of distinct bills in bill_tasks' covering index.
   if (!hasFilters(input) && (input.box === 'todo' || input.box === 'done')) {
-    const statuses = input.box === 'todo' ? ['pending'] : DECIDED;
+    const statuses: TaskStatus[] = input.box === 'todo' ? ['pending'] : DECIDED;
     return db
       .selectFrom('bill_tasks')
       .select((eb) => eb.fn.count<number | string>('bill_id').distinct().as('n'))

@@ -7,7 +7,6 @@ import {
   BillShareZ,
   type BillDetail,
   type BillShareResult,
-  type BillStatus,
 } from '@osp/shared';
 import type { AppContext, Caller } from '../../context';
 import type { Db } from '../../db/index';
@@ -60,7 +59,7 @@ export async function closeBill(ctx: AppContext, caller: Caller, params: unknown
   if (!isBillAdmin(caller)) throw new ForbiddenError(ApprovalMessages.closeForbidden);
   const input = parse(BillCloseZ, body ?? {});
   await mutate(ctx, id, async (trx, bill) => {
-    if (!CLOSABLE.includes(bill.status as BillStatus)) throw new ConflictError(ApprovalMessages.notClosable);
+    if (!CLOSABLE.includes(bill.status)) throw new ConflictError(ApprovalMessages.notClosable);
     checkVersion(bill, input.version);
     const state = await repo.loadState(trx, bill, []);
     const pinned = await versionOf(ctx, trx, bill);

@@ -1,12 +1,4 @@
-import {
-  BILL_STATUS_LABELS,
-  BillListQueryZ,
-  onBehalfLabel,
-  type BillListRow,
-  type BillStatus,
-  type DashboardCounts,
-  type Paged,
-} from '@osp/shared';
+import { BILL_STATUS_LABELS, BillListQueryZ, onBehalfLabel, type BillListRow, type DashboardCounts, type Paged } from '@osp/shared';
 import type { AppContext, Caller } from '../../context';
 import { parse } from '../../http/validate';
 import { countBills, dashboardCounts, findBillPage, type PageParams } from './bills-list.repo';
@@ -35,8 +27,8 @@ export async function listBills(ctx: AppContext, caller: Caller, query: unknown)
       title: r.title,
       template_id: r.template_id,
       template_name: r.template_name,
-      status: r.status as BillStatus,
-      status_text: BILL_STATUS_LABELS[r.status as BillStatus],
+      status: r.status,
+      status_text: BILL_STATUS_LABELS[r.status],
       initiator_id: r.initiator_id,
       initiator_name: r.initiator_name,
       dept_name: r.dept_name,

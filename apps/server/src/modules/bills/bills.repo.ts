@@ -1,4 +1,4 @@
-import type { BillStatus, ItemRow } from '@osp/shared';
+import type { ItemRow } from '@osp/shared';
 import { sql, type Insertable, type RawBuilder } from 'kysely';
 import { jsonArrayFrom as pgJsonArrayFrom } from 'kysely/helpers/postgres';
 import { jsonArrayFrom as sqliteJsonArrayFrom } from 'kysely/helpers/sqlite';
@@ -6,19 +6,7 @@ import { engineOf, type Db, type Engine } from '../../db/index';
 import type { BillActivationsTable, BillEventsTable, BillItemsTable, BillsTable, BillStepsTable, BillTasksTable } from '../../db/schema';
 import { preparedQuery } from '../../db/prepared';
 import type { UserCard } from '../directory/directory.service';
-import type {
-  ActivationStatus,
-  BillState,
-  FormValues,
-  HistoryEntry,
-  IdGenerator,
-  Initiator,
-  NodeActivation,
-  StepRun,
-  StepRunStatus,
-  Task,
-  TaskStatus,
-} from '../../flow/types';
+import type { BillState, FormValues, HistoryEntry, IdGenerator, Initiator, NodeActivation, StepRun, Task } from '../../flow/types';
 
 /**
  * The bill's engine state (flow/types.ts BillState) as rows: `bills` holds the scalar part and the
@@ -163,7 +151,7 @@ function stateOf(bill: BillRow, arrays: StateArrays, initiatorJobIds: readonly n
   const initiator: Initiator | null =
     bill.status === 'draft' ? null : { userId: bill.initiator_id, deptId: bill.dept_id ?? 0, jobIds: initiatorJobIds };
   return {
-    status: bill.status as BillStatus,
+    status: bill.status,
     version: bill.version,
     flowVersionId: bill.template_version_id === null ? null : String(bill.template_version_id),
     initiator,
@@ -175,8 +163,8 @@ function stateOf(bill: BillRow, arrays: StateArrays, initiatorJobIds: readonly n
       jsonRows<ActivationRow>(arrays.activations).map((a): NodeActivation => ({
         id: a.id,
         nodeId: a.node_id,
-        cause: a.cause as NodeActivation['cause'],
-        status: a.status as ActivationStatus,
+        cause: a.cause,
+        status: a.status,
         enteredAt: isoOf(a.entered_at),
         leftAt: isoOrNull(a.left_at),
       })),
@@ -187,9 +175,9 @@ function stateOf(bill: BillRow, arrays: StateArrays, initiatorJobIds: readonly n
         activationId: s.activation_id,
         stepId: s.step_id,
         name: s.name,
-        type: s.type as StepRun['type'],
+        type: s.type,
         index: s.idx,
-        status: s.status as StepRunStatus,
+        status: s.status,
         endedAt: isoOrNull(s.ended_at),
       })),
     ),
@@ -201,10 +189,10 @@ function stateOf(bill: BillRow, arrays: StateArrays, initiatorJobIds: readonly n
         originalHandler: t.original_handler,
         actingHandler: t.acting_handler,
         onBehalfOf: t.on_behalf_of,
-        via: t.via as Task['via'],
+        via: t.via,
         transferredFrom: t.transferred_from,
         order: t.ord,
-        status: t.status as TaskStatus,
+        status: t.status,
         comment: t.comment,
         createdAt: isoOf(t.created_at),
         decidedAt: isoOrNull(t.decided_at),
@@ -217,15 +205,15 @@ function stateOf(bill: BillRow, arrays: StateArrays, initiatorJobIds: readonly n
         seq: e.seq,
         at: isoOf(e.at),
         actor: e.actor,
-        action: e.action as HistoryEntry['action'],
+        action: e.action,
         nodeId: e.node_id,
         stepRunId: e.step_run_id,
         taskId: e.task_id,
         onBehalfOf: e.on_behalf_of,
         toUser: e.to_user,
         comment: e.comment,
-        before: e.before_status as BillStatus,
-        after: e.after_status as BillStatus,
+        before: e.before_status,
+        after: e.after_status,
       })),
   };
 }
@@ -438,16 +426,18 @@ export async function writeState(db: Db, billId: number, before: BillState, afte
   const oldTasks = new Map(before.tasks.map((t) => [t.id, t]));
   const newTasks = after.tasks.filter((t) => !oldTasks.has(t.id));
   // Tasks changed to the same values (a reject cancelling many siblings) are written in one statement per status.
-  const changed = new Map<string, string[]>();
+  const changed = new Map<string, { task: Task; ids: string[] }>();
   for (const t of after.tasks) {
     const old = oldTasks.get(t.id);
     if (!old) continue;
     if (old.status === t.status && old.comment === t.comment && old.decidedAt === t.decidedAt && old.isAuto === t.isAuto) continue;
     const key = JSON.stringify([t.status, t.comment, t.decidedAt, t.isAuto]);
-    changed.set(key, [...(changed.get(key) ?? []), t.id]);
+    const group = changed.get(key);
+    if (group) group.ids.push(t.id);
+    else changed.set(key, { task: t, ids: [t.id] });
   }
-  for (const [key, ids] of changed) {
-    const [status, comment, decidedAt, isAuto] = JSON.parse(key) as [string, string | null, string | null, boolean];
+  for (const { task, ids } of changed.values()) {
+    const { status, comment, decidedAt, isAuto } = task;
     await db
       .updateTable('bill_tasks')
       .set({ status, comment, decided_at: decidedAt, is_auto: isAuto ? 1 : 0 })

@@ -323,7 +323,7 @@ export async function updateBill(ctx: AppContext, caller: Caller, params: unknow
   const input = parse(BillUpdateZ, body);
   await mutate(ctx, id, async (trx, bill) => {
     await authorizeInitiator(trx, caller, bill);
-    if (!EDITABLE.includes(bill.status as BillStatus)) throw new ConflictError(ApprovalMessages.notEditable);
+    if (!EDITABLE.includes(bill.status)) throw new ConflictError(ApprovalMessages.notEditable);
     checkVersion(bill, input.version);
     const values: Record<string, unknown> = {};
     if (input.title !== undefined) values.title = input.title || bill.title;
@@ -345,7 +345,7 @@ export async function putItems(ctx: AppContext, caller: Caller, params: unknown,
   const input = parse(BillItemsInputZ, body);
   await mutate(ctx, id, async (trx, bill) => {
     await authorizeInitiator(trx, caller, bill);
-    if (!EDITABLE.includes(bill.status as BillStatus)) throw new ConflictError(ApprovalMessages.notEditable);
+    if (!EDITABLE.includes(bill.status)) throw new ConflictError(ApprovalMessages.notEditable);
     checkVersion(bill, input.version);
     const pinned = await versionOf(ctx, trx, bill);
     const field = pinned.formSchema.fields.find((f) => f.key === input.field && f.type === 'items');
