@@ -2,14 +2,7 @@ import { SYSTEM_NAME } from '@osp/shared';
 import { Outlet } from 'react-router';
 import logoUrl from '../../assets/logo.svg';
 import { useSettings } from '../../api/settings';
-
-/**
- * The year on the company's clock (utils/datetime's DISPLAY_TIME_ZONE), without dayjs, which the
- * sign-in pages do not load (issue 12).
- */
-function companyYear(): string {
-  return new Intl.DateTimeFormat('en', { timeZone: 'Asia/Shanghai', year: 'numeric' }).format(new Date());
-}
+import { companyNow } from '../../utils/datetime';
 
 /** SPEC §2: sign-in related pages have their own background and no menu. */
 export function LoginLayout() {
@@ -26,7 +19,7 @@ export function LoginLayout() {
         <Outlet />
       </main>
       <footer className="login-layout__footer">
-        © {companyYear()} {systemName}
+        © {companyNow().year()} {systemName}
       </footer>
     </div>
   );
