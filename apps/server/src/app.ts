@@ -168,7 +168,16 @@ function shareAccessCache(app: FastifyInstance, ctx: AppContext, database: DbHan
   app.addHook('onClose', async () => stop());
 }
 
-/** Serves the built web app, answering index.html for its client-side routes. */
+/** index.html and its compressed copies: the document that names the current assets. */
+const INDEX_FILES = new Set(['index.html', 'index.html.br', 'index.html.gz']);
+
+/**
+ * Serves the built web app, answering index.html for its client-side routes. The web build writes a
+ * brotli and a gzip copy beside every text file of 1 KB or more (apps/web/build/compress-assets.ts);
+ * `preCompressed` sends the best one the browser accepts, with the original's Content-Type and
+ * `Vary: Accept-Encoding`, and the plain file otherwise (issue 12). reply.sendFile, which answers
+ * index.html, negotiates the same way.
+ */
 async function serveWebApp(app: FastifyInstance, config: Config): Promise<void> {
   const indexFile = path.join(config.webDist, 'index.html');
   const hasWebApp = fs.existsSync(indexFile);
@@ -178,18 +187,23 @@ async function serveWebApp(app: FastifyInstance, config: Config): Promise<void> 
       root: config.webDist,
       wildcard: true,
       index: false,
+      preCompressed: true,
+      // `filePath` is the file sent, which may be the .br or .gz copy: both live beside the original.
+      // These run after @fastify/send has set its own `public, max-age=0`, which they replace.
       setHeaders: (res, filePath) => {
         // Vite puts a content hash in every asset name: a changed file is a new URL.
         if (filePath.includes(`${path.sep}assets${path.sep}`)) res.header('cache-control', 'public, max-age=31536000, immutable');
+        // index.html names the current assets, so the browser asks again every time (a 304 if unchanged).
+        else if (INDEX_FILES.has(path.basename(filePath))) res.header('cache-control', 'no-cache');
       },
     });
-    app.get('/', (_request, reply) => reply.header('cache-control', 'no-cache').sendFile('index.html'));
+    app.get('/', (_request, reply) => reply.sendFile('index.html'));
   }
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '';
     const isApi = isApiPath(pathname);
     if (hasWebApp && request.method === 'GET' && !isApi && !path.extname(pathname)) {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      return reply.sendFile('index.html');
     }
     return reply
       .status(404)

@@ -1,4 +1,3 @@
-import axios, { AxiosError, type AxiosRequestConfig, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
 import { CommonMessages, DEFAULT_REQUEST_TIMEOUT, type ApiEnvelope, type FieldErrors, type PublicSettings } from '@osp/shared';
 import { toast } from '../components/toast';
 import { filenameOf } from './content-disposition';
@@ -7,6 +6,10 @@ import { clearSession, DEFAULT_SERVICE_COOKIE, getServiceSegment, getToken } fro
 /**
  * The one API client. SPEC §8's error catalogue is implemented here and nowhere else: pages get a
  * rejected promise carrying the envelope and never show their own copy of these messages.
+ *
+ * It speaks through the browser's fetch (and XMLHttpRequest for an upload, whose progress fetch
+ * cannot report). Until issue 12 axios did, and it was 57 of the 193 KB (minified) that the sign-in
+ * page loaded beyond React and antd (docs/performance.md, "First load").
  */
 
 /** `statusCode` of a call that got no answer at all (time-out, network down). */
@@ -74,17 +77,32 @@ export function setSessionExpiredHandler(handler: SessionExpiredHandler): void {
   onSessionExpired = handler;
 }
 
+/** One call: `params` become the query string (undefined and null are left out), `data` the JSON body or a FormData. */
+export interface ApiRequest {
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  url: string;
+  params?: object;
+  data?: unknown;
+}
+
+/** What came back: the body is parsed JSON, text that is not JSON, or a Blob for a download. */
+interface RawResponse {
+  status: number;
+  body: unknown;
+  header: (name: string) => string | null;
+}
+
 /** SPEC §8: failures of the authorizations calls are the sign-in page's to show, not a toast's. */
-function isQuiet(config: AxiosRequestConfig | undefined): boolean {
-  return (config?.url ?? '').includes('/api/authorizations');
+function isQuiet(request: ApiRequest): boolean {
+  return request.url.includes('/api/authorizations');
 }
 
 function isEnvelope(body: unknown): body is ApiEnvelope<unknown> {
   return typeof body === 'object' && body !== null && 'status_code' in body && typeof body.status_code === 'number';
 }
 
-function fail(config: AxiosRequestConfig | undefined, error: ApiError, toastKey?: string): ApiError {
-  if (!isQuiet(config)) toast.error(error.message, toastKey);
+function fail(request: ApiRequest, error: ApiError, toastKey?: string): ApiError {
+  if (!isQuiet(request)) toast.error(error.message, toastKey);
   return error;
 }
 
@@ -107,9 +125,9 @@ function currentPage(): string {
   return `${window.location.pathname}${window.location.search}`;
 }
 
-function handleUnauthorized(config: AxiosRequestConfig | undefined, envelope: ApiEnvelope<unknown> | undefined): ApiError {
+function handleUnauthorized(request: ApiRequest, envelope: ApiEnvelope<unknown> | undefined): ApiError {
   const error = new ApiError(CommonMessages.sessionTimeout, envelope?.status_code ?? 401, 401, envelope);
-  if (isQuiet(config)) return error;
+  if (isQuiet(request)) return error;
   // Several calls of one page fail together; the key shows the toast once.
   toast.error(CommonMessages.sessionTimeout, 'session-timeout');
   clearSession();
@@ -117,51 +135,92 @@ function handleUnauthorized(config: AxiosRequestConfig | undefined, envelope: Ap
   return error;
 }
 
-async function onFulfilled(response: AxiosResponse<unknown>): Promise<AxiosResponse<unknown>> {
-  const { config, data, status } = response;
-  if (data instanceof Blob) {
-    const envelope = await readBlobEnvelope(data);
-    if (envelope && envelope.status_code !== 0) throw fail(config, envelopeError(envelope, status));
+/** Resolves with a 2xx answer whose envelope (if any) reports success; anything else rejects with its ApiError. */
+async function settle(request: ApiRequest, response: RawResponse): Promise<RawResponse> {
+  const { body, status } = response;
+  if (status >= 200 && status < 300) {
+    const envelope = body instanceof Blob ? await readBlobEnvelope(body) : isEnvelope(body) ? body : undefined;
+    if (envelope && envelope.status_code !== 0) throw fail(request, envelopeError(envelope, status));
     return response;
   }
-  if (isEnvelope(data) && data.status_code !== 0) throw fail(config, envelopeError(data, status));
-  return response;
+  const errorBody = body instanceof Blob ? await readBlobEnvelope(body) : body;
+  const envelope = isEnvelope(errorBody) ? errorBody : undefined;
+  if (status === 401) throw handleUnauthorized(request, envelope);
+  const message = status === 403 ? envelope?.message || CommonMessages.forbidden : CommonMessages.serverError(status);
+  throw fail(request, new ApiError(message, envelope?.status_code ?? status, status, envelope));
 }
 
-async function onRejected(error: unknown): Promise<never> {
-  if (!(error instanceof AxiosError)) throw error;
-  const { config, response } = error;
-  if (!response) throw fail(config, new ApiError(CommonMessages.serverBusy, NO_RESPONSE), 'no-response');
-  const body: unknown = response.data instanceof Blob ? await readBlobEnvelope(response.data) : response.data;
-  const envelope = isEnvelope(body) ? body : undefined;
-  if (response.status === 401) throw handleUnauthorized(config, envelope);
-  const message = response.status === 403 ? envelope?.message || CommonMessages.forbidden : CommonMessages.serverError(response.status);
-  throw fail(config, new ApiError(message, envelope?.status_code ?? response.status, response.status, envelope));
+/** A query value as axios wrote it: a Date in ISO 8601, an object as JSON. */
+function paramText(value: unknown): string {
+  if (value instanceof Date) return value.toISOString();
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint') return String(value);
+  return JSON.stringify(value);
 }
 
-declare module 'axios' {
-  interface AxiosRequestConfig {
-    /** A file upload or download: it takes as long as the transfer does, not SPEC §9's request time-out. */
-    isTransfer?: boolean;
+function urlOf({ url, params }: ApiRequest): string {
+  // An absolute address is used as it is; a path joins the base address from the settings.
+  const base =
+    settings.baseURL && !/^(?:[a-z][a-z\d+.-]*:)?\/\//i.test(url)
+      ? `${settings.baseURL.replace(/\/+$/, '')}/${url.replace(/^\/+/, '')}`
+      : url;
+  const query = new URLSearchParams();
+  const entries: [string, unknown][] = Object.entries(params ?? {});
+  for (const [name, value] of entries) {
+    if (value !== undefined && value !== null) query.append(name, paramText(value));
+  }
+  const search = query.toString();
+  return search ? `${base}${base.includes('?') ? '&' : '?'}${search}` : base;
+}
+
+function headersOf(request: ApiRequest): Record<string, string> {
+  const headers: Record<string, string> = { Accept: 'application/json, text/plain, */*' };
+  if (request.data !== undefined && !(request.data instanceof FormData)) headers['Content-Type'] = 'application/json';
+  const token = getToken();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  const service = getServiceSegment(settings.serviceCookie);
+  if (service) headers.Service = service;
+  return headers;
+}
+
+function bodyOf(data: unknown): FormData | string | undefined {
+  if (data === undefined) return undefined;
+  return data instanceof FormData ? data : JSON.stringify(data);
+}
+
+function parseText(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
   }
 }
 
-const http = axios.create({ timeout: DEFAULT_REQUEST_TIMEOUT });
+/**
+ * Sends a call and reads its answer; a time-out or a lost connection rejects with NO_RESPONSE.
+ * `isTransfer`: a file download takes as long as the transfer does, not SPEC §9's request time-out,
+ * and its successful answer is read as a Blob.
+ */
+async function send(request: ApiRequest, isTransfer = false): Promise<RawResponse> {
+  let response: RawResponse;
+  try {
+    const answer = await fetch(urlOf(request), {
+      method: request.method,
+      headers: headersOf(request),
+      body: bodyOf(request.data),
+      signal: isTransfer ? undefined : AbortSignal.timeout(settings.timeout),
+    });
+    const body = isTransfer && answer.ok ? await answer.blob() : parseText(await answer.text());
+    response = { status: answer.status, body, header: (name) => answer.headers.get(name) };
+  } catch {
+    throw fail(request, new ApiError(CommonMessages.serverBusy, NO_RESPONSE), 'no-response');
+  }
+  return settle(request, response);
+}
 
-http.interceptors.request.use((config: InternalAxiosRequestConfig) => {
-  config.baseURL = settings.baseURL;
-  config.timeout = config.isTransfer ? 0 : settings.timeout;
-  const token = getToken();
-  if (token) config.headers.set('Authorization', `Bearer ${token}`);
-  const service = getServiceSegment(settings.serviceCookie);
-  if (service) config.headers.set('Service', service);
-  return config;
-});
-http.interceptors.response.use(onFulfilled, onRejected);
-
-async function call<T>(config: AxiosRequestConfig): Promise<ApiEnvelope<T>> {
-  const response = await http.request<ApiEnvelope<T>>(config);
-  return response.data;
+async function call<T>(request: ApiRequest): Promise<ApiEnvelope<T>> {
+  const response = await send(request);
+  return response.body as ApiEnvelope<T>;
 }
 
 /** The typed calls the area modules use; each resolves to the envelope's `data`. */
@@ -180,24 +239,36 @@ export interface DownloadedFile {
 }
 
 /** A file download; a JSON answer instead of the file becomes a toast and a rejection (SPEC §8). */
-export async function download(config: AxiosRequestConfig): Promise<DownloadedFile> {
-  const response = await http.request<Blob>({ ...config, responseType: 'blob', isTransfer: true });
-  const disposition = String(response.headers['content-disposition'] ?? '');
-  return { blob: response.data, filename: filenameOf(disposition) };
+export async function download(request: ApiRequest): Promise<DownloadedFile> {
+  const response = await send(request, true);
+  // send() reads every 2xx answer of a transfer as a Blob.
+  return { blob: response.body as Blob, filename: filenameOf(response.header('content-disposition') ?? '') };
+}
+
+/** The upload through XMLHttpRequest, the one browser API that reports upload progress; no time-out, as for a download. */
+function sendWithProgress(request: ApiRequest, onProgress?: (percent: number) => void): Promise<RawResponse> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open(request.method, urlOf(request));
+    for (const [name, value] of Object.entries(headersOf(request))) xhr.setRequestHeader(name, value);
+    xhr.upload.addEventListener('progress', (event) => {
+      if (onProgress && event.lengthComputable && event.total) onProgress(Math.floor((event.loaded / event.total) * 100));
+    });
+    xhr.addEventListener('load', () => {
+      resolve({ status: xhr.status, body: parseText(xhr.responseText), header: (name) => xhr.getResponseHeader(name) });
+    });
+    const lost = () => reject(fail(request, new ApiError(CommonMessages.serverBusy, NO_RESPONSE), 'no-response'));
+    xhr.addEventListener('error', lost);
+    xhr.addEventListener('abort', lost);
+    xhr.send(bodyOf(request.data) ?? null);
+  });
 }
 
 /** A multipart upload (the file in the part `file`); `onProgress` gets whole percents. Resolves to the envelope's `data`. */
 export async function upload<T>(url: string, file: Blob, filename: string, onProgress?: (percent: number) => void): Promise<T> {
   const form = new FormData();
   form.append('file', file, filename);
-  const response = await http.request<ApiEnvelope<T>>({
-    method: 'POST',
-    url,
-    data: form,
-    isTransfer: true,
-    onUploadProgress: (event) => {
-      if (onProgress && event.total) onProgress(Math.floor((event.loaded / event.total) * 100));
-    },
-  });
-  return response.data.data;
+  const request: ApiRequest = { method: 'POST', url, data: form };
+  const response = await settle(request, await sendWithProgress(request, onProgress));
+  return (response.body as ApiEnvelope<T>).data;
 }

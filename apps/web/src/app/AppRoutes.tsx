@@ -5,8 +5,10 @@ import { saveServiceSegment } from '../api/session';
 import { PageLoading } from '../components/PageLoading';
 import { ProtectedArea } from './guard/ProtectedArea';
 import { LoginLayout } from './layouts/LoginLayout';
+// Every session starts at /login, so its page is part of the first script (issue 12): as a lazy
+// chunk it could only be requested once the settings had answered.
+import LoginPage from '../features/auth/pages/LoginPage';
 
-const LoginPage = lazy(() => import('../features/auth/pages/LoginPage'));
 const FindPasswordPage = lazy(() => import('../features/auth/pages/FindPasswordPage'));
 const ResetPasswordPage = lazy(() => import('../features/auth/pages/ResetPasswordPage'));
 const NotFoundPage = lazy(() => import('../features/errors/pages/NotFoundPage'));

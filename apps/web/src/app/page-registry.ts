@@ -2,6 +2,10 @@ import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 
 export type LazyPage = LazyExoticComponent<ComponentType>;
 
+// Only the signed-in area imports this module (issue 12): the sign-in page then loads none of it,
+// and Rolldown sees that every page below loads after the area, so what a page shares with the area
+// stays in the area's chunk instead of being cut into one small chunk per combination of pages.
+
 /**
  * Menu path → page component, each loaded on first visit. A menu entry whose path has no page
  * here gets no route and lands on /404; each area adds its pages as it is built.

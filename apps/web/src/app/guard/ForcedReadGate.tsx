@@ -2,7 +2,17 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate, type Location } from 'react-router';
 import { fetchForceView } from '../../api/article';
 import { PageLoading } from '../../components/PageLoading';
-import { articlePreviewPath, needsForcedReadCheck } from './redirects';
+import { ARTICLE_PREVIEW_PATH } from '../page-registry';
+
+function articlePreviewPath(articleId: number): string {
+  return `${ARTICLE_PREVIEW_PATH}/${articleId}`;
+}
+
+/** SPEC §2: every protected page except the article preview asks for forced-read articles. */
+function needsForcedReadCheck(pathname: string): boolean {
+  if (pathname === '/') return false; // only a redirect to the home page, which is checked itself
+  return pathname !== ARTICLE_PREVIEW_PATH && !pathname.startsWith(`${ARTICLE_PREVIEW_PATH}/`);
+}
 
 interface ForcedReadGateProps {
   /** Renders the pages for the location that has passed the check. */

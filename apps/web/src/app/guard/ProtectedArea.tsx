@@ -1,53 +1,24 @@
-import { useEffect, useRef } from 'react';
-import { Navigate, useLocation, useNavigate } from 'react-router';
-import { useMenu } from '../../api/menu';
-import { clearSession, hasSession, saveSessionUser } from '../../api/session';
-import { useProfile } from '../../api/user';
-import { PageLoading } from '../../components/PageLoading';
-import { ForcedReadGate } from './ForcedReadGate';
+import { lazy } from 'react';
+import { Navigate, useLocation } from 'react-router';
+import { hasSession } from '../../api/session';
 import { loginPath } from './redirects';
-import { SignedInRoutes } from '../SignedInRoutes';
+
+/**
+ * Issue 12: the signed-in area (main layout, menu, header, profile dialogs and what the pages share)
+ * is a chunk of its own, so that the sign-in page does not download it. main.tsx starts loading it
+ * at once when a session exists, while GET /api/settings is still under way.
+ */
+const importSignedInArea = () => import('./SignedInArea');
+const SignedInArea = lazy(importSignedInArea);
+
+export function preloadSignedInArea(): void {
+  // A failure here is met again, and shown, when the area renders.
+  importSignedInArea().catch(() => {});
+}
 
 /** SPEC §2 navigation guard for every page that needs sign-in. */
 export function ProtectedArea() {
   const location = useLocation();
   if (!hasSession()) return <Navigate to={loginPath(location)} replace />;
   return <SignedInArea />;
-}
-
-/** With a token: the profile is fetched and the menu loaded once before any page shows. */
-function SignedInArea() {
-  const profile = useProfile();
-  const menu = useMenu();
-  const { refetch: refetchMenu } = menu;
-  const { pathname } = useLocation();
-  const menuLoadedOn = useRef(pathname);
-
-  // Each navigation reloads the menu, so a change an administrator made shows on the next click;
-  // the first load already happened for the first page.
-  useEffect(() => {
-    if (menuLoadedOn.current === pathname) return;
-    menuLoadedOn.current = pathname;
-    void refetchMenu();
-  }, [pathname, refetchMenu]);
-
-  useEffect(() => {
-    if (profile.data) saveSessionUser(profile.data);
-  }, [profile.data]);
-
-  if (profile.isError) return <BackToSignIn />;
-  if (profile.isPending || menu.isPending) return <PageLoading isFullScreen />;
-  // A failed menu load is not fatal (SPEC §2): the app goes on with its built-in routes only.
-  return <ForcedReadGate>{(location) => <SignedInRoutes location={location} menu={menu.data ?? []} />}</ForcedReadGate>;
-}
-
-/** SPEC §2: a profile that cannot be fetched ends the session; sign-in brings the user back here. */
-function BackToSignIn() {
-  const location = useLocation();
-  const navigate = useNavigate();
-  useEffect(() => {
-    clearSession();
-    void navigate(loginPath(location), { replace: true });
-  }, [location, navigate]);
-  return <PageLoading isFullScreen />;
 }

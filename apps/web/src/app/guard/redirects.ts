@@ -1,5 +1,4 @@
 import type { Location } from 'react-router';
-import { ARTICLE_PREVIEW_PATH } from '../page-registry';
 
 export const HOME_PATH = '/dashboard';
 
@@ -22,14 +21,4 @@ export function safeRedirect(target: string | null): string {
   } catch {
     return HOME_PATH;
   }
-}
-
-export function articlePreviewPath(articleId: number): string {
-  return `${ARTICLE_PREVIEW_PATH}/${articleId}`;
-}
-
-/** SPEC §2: every protected page except the article preview asks for forced-read articles. */
-export function needsForcedReadCheck(pathname: string): boolean {
-  if (pathname === '/') return false; // only a redirect to the home page, which is checked itself
-  return pathname !== ARTICLE_PREVIEW_PATH && !pathname.startsWith(`${ARTICLE_PREVIEW_PATH}/`);
 }

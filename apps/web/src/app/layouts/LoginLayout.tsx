@@ -2,7 +2,14 @@ import { SYSTEM_NAME } from '@osp/shared';
 import { Outlet } from 'react-router';
 import logoUrl from '../../assets/logo.svg';
 import { useSettings } from '../../api/settings';
-import { companyNow } from '../../utils/datetime';
+
+/**
+ * The year on the company's clock (utils/datetime's DISPLAY_TIME_ZONE), without dayjs, which the
+ * sign-in pages do not load (issue 12).
+ */
+function companyYear(): string {
+  return new Intl.DateTimeFormat('en', { timeZone: 'Asia/Shanghai', year: 'numeric' }).format(new Date());
+}
 
 /** SPEC §2: sign-in related pages have their own background and no menu. */
 export function LoginLayout() {
@@ -19,7 +26,7 @@ export function LoginLayout() {
         <Outlet />
       </main>
       <footer className="login-layout__footer">
-        © {companyNow().year()} {systemName}
+        © {companyYear()} {systemName}
       </footer>
     </div>
   );

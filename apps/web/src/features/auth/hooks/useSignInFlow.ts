@@ -6,6 +6,7 @@ import { ApiError } from '../../../api/client';
 import { queryClient, resetUserData } from '../../../api/query-client';
 import { clearSession, saveSessionUser, saveToken } from '../../../api/session';
 import { fetchProfile, profileKey } from '../../../api/user';
+import { preloadSignedInArea } from '../../../app/guard/ProtectedArea';
 import { safeRedirect } from '../../../app/guard/redirects';
 
 export interface SignInValues {
@@ -59,6 +60,8 @@ export function useSignInFlow() {
         ...(captcha ? { captcha_key: captcha.captcha_key, captcha_code: captcha_code?.trim() ?? '' } : {}),
       });
       saveToken(authorization.token);
+      // The page after sign-in needs the signed-in area's chunk: fetched while the profile loads.
+      preloadSignedInArea();
     } catch (failure) {
       setError(messageOf(failure));
       // A used or wrong captcha is spent: every failed attempt gets a new image.
