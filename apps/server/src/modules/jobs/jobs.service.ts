@@ -154,12 +154,12 @@ export async function deleteJob(ctx: AppContext, actor: Actor, params: unknown):
 }
 
 /**
- * "技术部、财务部", or 全部部门 for a member covering every department. Given the transaction as its `db`, so
- * that on a cold cache the directory reads through it: SQLite has one connection, which the transaction holds.
+ * "技术部、财务部", or 全部部门 for a member covering every department. `db` is the transaction, so that on a
+ * cold cache the directory reads through it: SQLite has one connection, which the transaction holds.
  */
-async function deptsText(ctx: DirectoryContext, deptIds: readonly number[]): Promise<string> {
+async function deptsText(ctx: DirectoryContext, db: Db, deptIds: readonly number[]): Promise<string> {
   if (deptIds.length === 0) return '全部部门';
-  const names = new Map((await deptRows(ctx)).map((r) => [r.id, r.name]));
+  const names = new Map((await deptRows(ctx, db)).map((r) => [r.id, r.name]));
   return deptIds.map((d) => names.get(d) ?? `部门#${d}`).join('、');
 }
 
@@ -196,7 +196,7 @@ export async function addMember(ctx: AppContext, actor: Actor, params: unknown, 
     const deptIds = [...new Set(input.dept_ids)];
     await repo.insertJobMember(trx, { uuid, jobId: id, userId: input.user_id, deptIds, createdAt: nowIso() });
     const added = await memberRow(trx, id, uuid);
-    const depts = await deptsText({ db: trx, access: ctx.access }, deptIds);
+    const depts = await deptsText(ctx, trx, deptIds);
     await recordOperation(trx, actor, {
       itemType: ITEM_TYPE,
       itemId: id,
@@ -221,8 +221,7 @@ export async function updateMember(ctx: AppContext, actor: Actor, params: unknow
     const deptIds = [...new Set(input.dept_ids)];
     if (JSON.stringify(deptIds) === JSON.stringify(old.deptIds)) return;
     await repo.updateJobMemberDepts(trx, id, uuid, deptIds);
-    const directory = { db: trx, access: ctx.access };
-    const [before, after] = [await deptsText(directory, old.deptIds), await deptsText(directory, deptIds)];
+    const [before, after] = [await deptsText(ctx, trx, old.deptIds), await deptsText(ctx, trx, deptIds)];
     await recordOperation(trx, actor, {
       itemType: ITEM_TYPE,
       itemId: id,
@@ -249,7 +248,7 @@ export async function removeMember(ctx: AppContext, actor: Actor, params: unknow
       itemId: id,
       action: 'remove_member',
       summary: `审批岗位「${job.name}」移除成员 ${old.person}`,
-      before: { member: old.person, depts: await deptsText({ db: trx, access: ctx.access }, old.deptIds) },
+      before: { member: old.person, depts: await deptsText(ctx, trx, old.deptIds) },
     });
   });
 }
