@@ -3,19 +3,22 @@ import { BASE_URL, E2E_PORT } from './e2e/support/env';
 
 /**
  * Browser journeys (DESIGN §8) in Debian's Chromium against the real server with a fresh demo
- * database. e2e/support/start-server.mjs wipes the data folder and rebuilds the web app when its
- * sources are newer than apps/web/dist before it starts the server (Playwright starts webServer
- * before any globalSetup could build it).
+ * database. e2e/support/start-server.mjs wipes the data folder and rebuilds the web app (into
+ * <data folder>-web, the run's own copy) when its sources are newer than that build, before it starts
+ * the server (Playwright starts webServer before any globalSetup could build it).
  */
 export default defineConfig({
   testDir: 'e2e',
   outputDir: 'test-results',
-  fullyParallel: false,
+  // Each journey makes the people, bills and templates it changes through the API (e2e/support/people.ts) and
+  // only reads demo data that no journey changes, so journeys run side by side and in any order. A file whose
+  // journeys share a global list keeps them in order itself (templates-admin.spec.ts).
+  fullyParallel: true,
   forbidOnly: Boolean(process.env.CI),
-  // CI machines have two cores: one browser at a time keeps journeys that change shared demo data (a renamed
-  // menu, a closed bill) from meeting each other mid-way, and leaves the server a core of its own.
-  workers: process.env.CI ? 1 : 2,
-  retries: process.env.CI ? 1 : 0,
+  // Two cores, here and under CI: two browsers at a time.
+  workers: 2,
+  // A journey that fails fails the run: no second try hides an order it depends on.
+  retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: [

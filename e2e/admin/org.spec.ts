@@ -5,11 +5,11 @@ import {
   RoleMessages,
   type AdminDept,
   type AdminMenu,
-  type AdminRole,
   type ApiEnvelope,
-  type DeptUser,
+  type PrivateSettings,
 } from '@osp/shared';
 import { bearer, signInViaApi } from '../support/api';
+import { createPerson, nameTag, uniqueSuffix } from '../support/people';
 import { saveScreenshot } from '../support/screenshots';
 import { button, dialog, expectDashboardLoaded, message } from '../support/ui';
 
@@ -21,10 +21,10 @@ async function call<T>(request: APIRequestContext, token: string, method: string
   return body.data;
 }
 
-function findMenu(menus: AdminMenu[], path: string): AdminMenu | undefined {
-  for (const menu of menus) {
-    if (menu.path === path) return menu;
-    const found = findMenu(menu.children, path);
+function findDept(depts: AdminDept[], name: string): AdminDept | undefined {
+  for (const dept of depts) {
+    if (dept.name === name) return dept;
+    const found = findDept(dept.children, name);
     if (found) return found;
   }
   return undefined;
@@ -43,17 +43,28 @@ function treeNode(page: Page, text: string) {
   return page.locator('.ant-tree-treenode').filter({ hasText: text }).last();
 }
 
-test('[ADMIN-ORG] an administrator creates a department and a role; its member sees exactly that page, and a renamed menu entry on the next click', async ({
+test('[ADMIN-ORG] an administrator creates a department and a role; its member sees exactly what it grants, and a renamed menu entry on the next click', async ({
   page,
   browser,
   request,
 }) => {
+  const tag = nameTag();
+  const suffix = uniqueSuffix();
+  const deptName = `质量管理部${tag}`;
+  const roleKey = `keeper_${suffix}`;
+  const roleName = `部门维护员${tag}`;
+  // The entry renamed in step 5 is the journey's own, shown like 部门管理 to holders of sys_dept: the demo's
+  // 部门管理 keeps its name for every other journey. Its path has no page; only its name is under test.
+  const entryName = `质检看板${tag}`;
+  const renamedEntry = `质检周报${tag}`;
   const { token: adminToken } = await signInViaApi(page, 'admin');
-  const hejun = (await call<DeptUser[]>(request, adminToken, 'GET', '/api/depts/users?keyword=hejun'))[0];
-  expect(hejun?.username).toBe('hejun');
-  const menus = await call<AdminMenu[]>(request, adminToken, 'GET', '/api/admin/menus');
-  const deptMenu = findMenu(menus, '/system/depts');
-  expect(deptMenu?.name).toBe('部门管理');
+  const entry = await call<AdminMenu>(request, adminToken, 'POST', '/api/admin/menus', {
+    name: entryName,
+    path: `/e2e/qc-${suffix}`,
+    type: 1,
+    parent_id: null,
+    permission: 'sys_dept',
+  });
 
   try {
     // 1. A department, through the tree page.
@@ -61,12 +72,12 @@ test('[ADMIN-ORG] an administrator creates a department and a role; its member s
     await expect(page.getByRole('heading', { name: '部门管理' })).toBeVisible();
     await button(page, '新建部门').first().click();
     const create = dialog(page, '新建部门');
-    await create.getByLabel('部门名称').fill('质量管理部');
+    await create.getByLabel('部门名称').fill(deptName);
     await button(create, '创建').click();
     await expect(message(page, DeptMessages.created)).toBeVisible();
-    await expect(treeNode(page, '质量管理部')).toBeVisible();
+    await expect(treeNode(page, deptName)).toBeVisible();
     await expect(
-      page.getByRole('heading', { name: '质量管理部' }).or(page.locator('.ant-card-head-title', { hasText: '质量管理部' })),
+      page.getByRole('heading', { name: deptName }).or(page.locator('.ant-card-head-title', { hasText: deptName })),
     ).toBeVisible();
     await saveScreenshot(page, 'admin-org-depts-1440');
 
@@ -74,61 +85,56 @@ test('[ADMIN-ORG] an administrator creates a department and a role; its member s
     await page.goto('/system/roles');
     await button(page, '新建角色').click();
     const roleDialog = dialog(page, '新建角色');
-    await roleDialog.getByLabel('角色标识').fill('dept_keeper');
-    await roleDialog.getByLabel('角色名称').fill('部门维护员');
+    await roleDialog.getByLabel('角色标识').fill(roleKey);
+    await roleDialog.getByLabel('角色名称').fill(roleName);
     await button(roleDialog, '创建').click();
     await expect(message(page, RoleMessages.created)).toBeVisible();
-    await expect(page.getByText('「部门维护员」的权限')).toBeVisible();
+    await expect(page.getByText(`「${roleName}」的权限`)).toBeVisible();
     await treeNode(page, '部门管理（sys_dept）').locator('.ant-tree-checkbox').click();
     await button(page, '保存权限').click();
     await expect(message(page, RoleMessages.permissionsSaved)).toBeVisible();
     await saveScreenshot(page, 'admin-org-roles-1440');
 
-    // 3. The role goes to 何军 through the users API (the users page is another area's).
-    await call(request, adminToken, 'PUT', `/api/admin/users/${hejun?.id}/roles`, { roles: ['staff', 'dept_keeper'] });
+    // 3. A member of the new department with the role, through the users API (the users page is another area's).
+    const dept = findDept(await call<AdminDept[]>(request, adminToken, 'GET', '/api/admin/depts'), deptName);
+    expect(dept, `the department ${deptName}`).toBeDefined();
+    const member = await createPerson(request, `质量专员${tag}`, { adminToken, deptId: dept?.id ?? 0, roles: ['staff', roleKey] });
 
-    // 4. 何军 signs in elsewhere and sees exactly that page besides his home page.
+    // 4. The member signs in elsewhere and sees exactly what the role grants besides his home page: the page and the entry.
     const userContext = await browser.newContext({ viewport: { width: 1440, height: 900 } });
     try {
       const userPage = await userContext.newPage();
-      const { user } = await signInViaApi(userPage, 'hejun');
+      const { user } = await signInViaApi(userPage, member.username, { password: member.password });
       await userPage.goto('/dashboard');
       await expectDashboardLoaded(userPage, user.name);
-      await expect.poll(() => sideMenuNames(userPage)).toEqual(['工作台', '部门管理']);
+      await expect.poll(() => sideMenuNames(userPage)).toEqual(['工作台', '部门管理', entryName]);
       await userPage.locator('.app-sider').getByRole('menuitem', { name: '部门管理' }).click();
       await expect(userPage).toHaveURL((url) => url.pathname === '/system/depts');
-      await expect(treeNode(userPage, '质量管理部')).toBeVisible();
+      await expect(treeNode(userPage, deptName)).toBeVisible();
       await saveScreenshot(userPage, 'admin-org-member-sees-depts');
 
       // 5. The administrator renames the entry; the member sees the new name after his next click.
       await page.goto('/system/menus');
-      await treeNode(page, '/system/depts').locator('.ant-tree-node-content-wrapper').click();
+      await treeNode(page, entryName).locator('.ant-tree-node-content-wrapper').click();
       const name = page.getByLabel('名称', { exact: true });
-      await expect(name).toHaveValue('部门管理');
-      await name.fill('组织架构管理');
+      await expect(name).toHaveValue(entryName);
+      await name.fill(renamedEntry);
       await button(page, '保存').first().click();
       await expect(message(page, MenuMessages.updated)).toBeVisible();
       // The administrator's own menu follows at once.
-      await expect(page.locator('.app-sider').getByRole('menuitem', { name: '组织架构管理' })).toBeVisible();
+      await expect(page.locator('.app-sider').getByRole('menuitem', { name: renamedEntry })).toBeVisible();
       await saveScreenshot(page, 'admin-org-menus-1440');
 
       await userPage.locator('.app-sider').getByRole('menuitem', { name: '工作台' }).click();
       await expect(userPage).toHaveURL((url) => url.pathname === '/dashboard');
-      await expect.poll(() => sideMenuNames(userPage)).toEqual(['工作台', '组织架构管理']);
+      await expect.poll(() => sideMenuNames(userPage)).toEqual(['工作台', '部门管理', renamedEntry]);
       await saveScreenshot(userPage, 'admin-org-member-sees-renamed-menu');
     } finally {
       await userContext.close();
     }
   } finally {
-    // Leave the demo company as other journeys expect it.
-    if (deptMenu) await call(request, adminToken, 'PUT', `/api/admin/menus/${deptMenu.id}`, { name: '部门管理' });
-    if (hejun) await call(request, adminToken, 'PUT', `/api/admin/users/${hejun.id}/roles`, { roles: ['staff'] });
-    const keeper = (await call<AdminRole[]>(request, adminToken, 'GET', '/api/admin/roles')).find((role) => role.key === 'dept_keeper');
-    if (keeper) await call(request, adminToken, 'DELETE', `/api/admin/roles/${keeper.id}`);
-    const quality = (await call<AdminDept[]>(request, adminToken, 'GET', '/api/admin/depts'))[0]?.children.find(
-      (d) => d.name === '质量管理部',
-    );
-    if (quality) await call(request, adminToken, 'DELETE', `/api/admin/depts/${quality.id}`);
+    // The entry shows to every holder of sys_dept: it goes. The department, role and member are this journey's alone.
+    await call(request, adminToken, 'DELETE', `/api/admin/menus/${entry.id}`);
   }
 });
 
@@ -137,34 +143,43 @@ test.describe('on a phone-wide screen', () => {
 
   test('[ADMIN-ORG] the four administration pages fit a 390 px screen and save settings', async ({ page, request }) => {
     const { token } = await signInViaApi(page, 'admin');
-    await page.goto('/system/depts');
-    await treeNode(page, '技术部').locator('.ant-tree-node-content-wrapper').click();
-    await expect(page.getByLabel('部门名称')).toHaveValue('技术部');
-    await saveScreenshot(page, 'admin-org-depts-390');
+    // Settings are global and cannot be a journey's own: the two saved here are put back in the finally below, and
+    // no other journey reads them.
+    const before = await call<PrivateSettings>(request, token, 'GET', '/api/admin/settings');
+    try {
+      await page.goto('/system/depts');
+      await treeNode(page, '技术部').locator('.ant-tree-node-content-wrapper').click();
+      await expect(page.getByLabel('部门名称')).toHaveValue('技术部');
+      await saveScreenshot(page, 'admin-org-depts-390');
 
-    await page.goto('/system/roles');
-    await page.getByRole('cell', { name: '普通员工 staff' }).click();
-    await expect(page.getByText('「普通员工」的权限')).toBeVisible();
-    await saveScreenshot(page, 'admin-org-roles-390');
+      await page.goto('/system/roles');
+      await page.getByRole('cell', { name: '普通员工 staff' }).click();
+      await expect(page.getByText('「普通员工」的权限')).toBeVisible();
+      await saveScreenshot(page, 'admin-org-roles-390');
 
-    await page.goto('/system/menus');
-    await treeNode(page, '/system/users').locator('.ant-tree-node-content-wrapper').click();
-    await expect(page.getByLabel('路径')).toHaveValue('/system/users');
-    await saveScreenshot(page, 'admin-org-menus-390');
+      await page.goto('/system/menus');
+      await treeNode(page, '/system/users').locator('.ant-tree-node-content-wrapper').click();
+      await expect(page.getByLabel('路径')).toHaveValue('/system/users');
+      await saveScreenshot(page, 'admin-org-menus-390');
 
-    await page.goto('/system/settings');
-    const timeout = page.getByLabel('请求超时');
-    await expect(timeout).toHaveValue('10000');
-    await page.getByLabel('登录邮箱地址').fill('mail.example.com');
-    await button(page, '保存设置').click();
-    await expect(page.getByText('登录邮箱地址须为以 http:// 或 https:// 开头的网址')).toBeVisible();
-    await saveScreenshot(page, 'admin-org-settings-390');
-    await page.getByLabel('登录邮箱地址').fill('https://mail.example.com');
-    await timeout.fill('15000');
-    await button(page, '保存设置').click();
-    await expect(message(page, '设置已保存')).toBeVisible();
-    const saved = await call<{ request_timeout: number }>(request, token, 'GET', '/api/settings');
-    expect(saved.request_timeout).toBe(15000);
-    await call(request, token, 'PUT', '/api/admin/settings', { request_timeout: 10000 });
+      await page.goto('/system/settings');
+      const timeout = page.getByLabel('请求超时');
+      await expect(timeout).toHaveValue('10000');
+      await page.getByLabel('登录邮箱地址').fill('mail.example.com');
+      await button(page, '保存设置').click();
+      await expect(page.getByText('登录邮箱地址须为以 http:// 或 https:// 开头的网址')).toBeVisible();
+      await saveScreenshot(page, 'admin-org-settings-390');
+      await page.getByLabel('登录邮箱地址').fill('https://mail.example.com');
+      await timeout.fill('15000');
+      await button(page, '保存设置').click();
+      await expect(message(page, '设置已保存')).toBeVisible();
+      const saved = await call<{ request_timeout: number }>(request, token, 'GET', '/api/settings');
+      expect(saved.request_timeout).toBe(15000);
+    } finally {
+      await call(request, token, 'PUT', '/api/admin/settings', {
+        webmail_url: before.webmail_url,
+        request_timeout: before.request_timeout,
+      });
+    }
   });
 });

@@ -10,6 +10,7 @@ import {
   type Paged,
 } from '@osp/shared';
 import { bearer, signInViaApi } from '../support/api';
+import { uniqueSuffix } from '../support/people';
 import { saveScreenshot } from '../support/screenshots';
 import { button, chooseUserMenuItem, dialog, expectDashboardLoaded, message } from '../support/ui';
 
@@ -39,8 +40,8 @@ test('[ADMIN-USERS] an administrator creates a user, assigns a role and disables
   browser,
   request,
 }) => {
-  // Unique per run, lower case as usernames must be.
-  const username = `e2e${Date.now().toString(36)}`;
+  // Unique per run, lower case as usernames must be; no other journey's username contains it (the search below finds one row).
+  const username = `e2eusr${uniqueSuffix()}`;
   const { token: adminToken } = await signInViaApi(page, 'admin');
   await page.goto('/dashboard');
   await expectDashboardLoaded(page, '系统管理员');
@@ -134,7 +135,7 @@ function buttonText(text: string): RegExp {
 }
 
 test('[ADMIN-USERS] imports from the downloaded template: every bad row is listed, then the corrected file imports', async ({ page }) => {
-  const prefix = `imp${Date.now().toString(36)}`;
+  const prefix = `imp${uniqueSuffix()}`;
   await signInViaApi(page, 'admin');
   await page.goto('/system/users');
   await expect(page.getByRole('heading', { name: '用户管理' })).toBeVisible();

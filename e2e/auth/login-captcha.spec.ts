@@ -1,9 +1,12 @@
 import { expect, test } from '@playwright/test';
 import { LoginMessages } from '@osp/shared';
+import { createPerson } from '../support/people';
 import { saveScreenshot } from '../support/screenshots';
 import { loginForm, message, signInViaForm } from '../support/ui';
 
-test('[AUTH] gets a captcha on the sign-in page after three wrong passwords', async ({ page }) => {
+test('[AUTH] gets a captcha on the sign-in page after three wrong passwords', async ({ page, request }) => {
+  // The failures count against this username: a person of the journey's own, so no demo account needs a captcha after it.
+  const person = await createPerson(request, '验证码测试');
   await page.goto('/login');
   const form = loginForm(page);
   await expect(form.username).toBeVisible();
@@ -11,7 +14,7 @@ test('[AUTH] gets a captcha on the sign-in page after three wrong passwords', as
 
   for (let attempt = 1; attempt <= 3; attempt += 1) {
     const answered = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/authorizations');
-    await signInViaForm(page, 'sunba', `Wrong#${attempt}pass`);
+    await signInViaForm(page, person.username, `Wrong#${attempt}pass`);
     await answered;
     await expect(message(page, LoginMessages.badCredentials)).toBeVisible();
   }

@@ -3,11 +3,12 @@ import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { CommonMessages, PasswordMessages, RecoveryMessages } from '@osp/shared';
 import { E2E_DATA_DIR } from '../support/env';
+import { createPerson } from '../support/people';
 import { saveScreenshot } from '../support/screenshots';
 import { button, confirmation, loginForm, message, signInViaForm } from '../support/ui';
 
 const OUTBOX = path.join(E2E_DATA_DIR, 'outbox');
-const NEW_PASSWORD = 'Fengxiao#Reset26';
+const NEW_PASSWORD = 'Recover#Reset26';
 
 /** Quoted-printable, the encoding of the mail's text, back to UTF-8. */
 function decodeQuotedPrintable(text: string): string {
@@ -54,7 +55,9 @@ async function askForLink(page: Page, account: string): Promise<void> {
   await expect(page.getByText(RecoveryMessages.requested(30))).toBeVisible();
 }
 
-test('[AUTH] recovers a forgotten password through the e-mailed link, which then works no more', async ({ page }) => {
+test('[AUTH] recovers a forgotten password through the e-mailed link, which then works no more', async ({ page, request }) => {
+  // An account of the journey's own: its password changes here, and its mails are the only ones to its address.
+  const person = await createPerson(request, '找回密码测试');
   await page.goto('/login');
   await expect(loginForm(page).username).toBeVisible();
   await page.getByRole('link', { name: '忘记密码？' }).click();
@@ -66,14 +69,14 @@ test('[AUTH] recovers a forgotten password through the e-mailed link, which then
   await expect(message(page, RecoveryMessages.accountRequired)).toBeVisible();
   await saveScreenshot(page, 'recovery-find-password');
 
-  const before = (await mailsTo('fengxiao@xinghe-tech.cn')).length;
-  await askForLink(page, 'fengxiao');
+  const before = (await mailsTo(person.mail)).length;
+  await askForLink(page, person.username);
   await saveScreenshot(page, 'recovery-mail-sent');
-  const resetPath = await awaitResetLink('fengxiao@xinghe-tech.cn', before);
+  const resetPath = await awaitResetLink(person.mail, before);
 
   await page.goto(resetPath);
   await expect(page.getByRole('heading', { name: '重置密码' })).toBeVisible();
-  await expect(page.getByText('fengxiao', { exact: true })).toBeVisible();
+  await expect(page.getByText(person.username, { exact: true })).toBeVisible();
   const newPwd = page.getByPlaceholder(PasswordMessages.newPlaceholder);
   const confirmPwd = page.getByPlaceholder(PasswordMessages.confirmPlaceholder);
 
@@ -97,9 +100,9 @@ test('[AUTH] recovers a forgotten password through the e-mailed link, which then
 
   await button(page, '前往登录').click();
   await expect(page).toHaveURL((url) => url.pathname === '/login');
-  await signInViaForm(page, 'fengxiao', NEW_PASSWORD);
+  await signInViaForm(page, person.username, NEW_PASSWORD);
   await expect(page).toHaveURL((url) => url.pathname === '/dashboard');
-  await expect(page.getByText('冯晓').first()).toBeVisible();
+  await expect(page.getByText(person.name).first()).toBeVisible();
 
   // The same link a second time.
   await page.goto(resetPath);
@@ -109,7 +112,8 @@ test('[AUTH] recovers a forgotten password through the e-mailed link, which then
   await saveScreenshot(page, 'recovery-link-used');
 });
 
-test('[AUTH] the recovery pages on a phone', async ({ page }) => {
+test('[AUTH] the recovery pages on a phone', async ({ page, request }) => {
+  const person = await createPerson(request, '找回页面测试');
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto('/login');
   await expect(page.getByRole('link', { name: '忘记密码？' })).toBeVisible();
@@ -119,13 +123,13 @@ test('[AUTH] the recovery pages on a phone', async ({ page }) => {
   await saveScreenshot(page, 'recovery-find-password-mobile');
 
   // An e-mail address works as well as a username.
-  const before = (await mailsTo('tangning@xinghe-tech.cn')).length;
-  await askForLink(page, 'tangning@xinghe-tech.cn');
+  const before = (await mailsTo(person.mail)).length;
+  await askForLink(page, person.mail);
   await saveScreenshot(page, 'recovery-mail-sent-mobile');
-  const resetPath = await awaitResetLink('tangning@xinghe-tech.cn', before);
+  const resetPath = await awaitResetLink(person.mail, before);
   await page.goto(resetPath);
   await expect(page.getByRole('heading', { name: '重置密码' })).toBeVisible();
-  await expect(page.getByText('tangning', { exact: true })).toBeVisible();
+  await expect(page.getByText(person.username, { exact: true })).toBeVisible();
   await saveScreenshot(page, 'recovery-reset-form-mobile');
 
   // A damaged link says so at once.

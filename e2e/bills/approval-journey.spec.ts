@@ -3,12 +3,16 @@ import { ApprovalMessages, EngineMessages, type ApiEnvelope, type DashboardCount
 import { bearer, signInViaApi } from '../support/api';
 import { saveScreenshot } from '../support/screenshots';
 import { button, dialog, message } from '../support/ui';
+import { createApprovalCast, submitDemoBills } from './approval-cast';
+import { actAs } from './bill-helpers';
 
 /*
  * Issue 4's approval journey through the pages: the four boxes, the bill detail with its actions, the
  * flow popover and node dialog with SPEC §4's texts (asserted character for character), and the print page.
- * The demo data (apps/server/src/db/seed/demo-approval.ts) puts 费用报销 over 5000 through 部门负责人审批
- * (李四, 或签) and 财务审核 (the job 财务审核: 王五 and 孙浩, 或签), then 财务归档 (archive).
+ * The demo's 费用报销 (demo-approval.ts) puts a bill over 5000 through 部门负责人审批 (the department leader,
+ * 或签) and 财务审核 (a job of two finance people, 或签), then 财务归档 (archive). Each journey runs it on a
+ * company of its own (approval-cast.ts): copies of 费用报销 and 用章申请 whose handlers are its own people, so
+ * that the header's 待我审批 count and the boxes hold only its bills.
  */
 
 /** One node of the open popover (or of the detail page's flow card), by its name. */
@@ -68,13 +72,6 @@ async function todoCount(page: Page, token: string): Promise<number> {
   return body.data.todo;
 }
 
-/** Switches the browser to another demo user and opens a page. */
-async function actAs(page: Page, username: string, path: string): Promise<string> {
-  const { token } = await signInViaApi(page, username);
-  await page.goto(path);
-  return token;
-}
-
 /** From 待我审批 to the bill's detail page, by its unique title. */
 async function openFromTodo(page: Page, title: string): Promise<void> {
   await expect(page.getByRole('heading', { name: '待我审批' })).toBeVisible();
@@ -104,10 +101,14 @@ async function decide(page: Page, action: '同意' | '驳回', comment?: string)
 
 const EXPENSE_DONE_LEADER: StepExpectation = { name: '部门负责人', count: '1人', modes: ['或签'], status: '已审批' };
 
-test('[BILLS] 王五 works from 待我审批: the header count, the flow popover and node dialog of a demo bill, its detail', async ({
+test('[BILLS] a finance handler works from 待我审批: the header count, the flow popover and node dialog of a bill, its detail', async ({
   page,
+  request,
 }) => {
-  const { token } = await signInViaApi(page, 'wangwu');
+  const cast = await createApprovalCast(request);
+  const titles = await submitDemoBills(request, cast);
+  const { financeA, financeB, leader } = cast;
+  const { token } = await signInViaApi(page, financeA.username, { password: financeA.password });
   const todo = await todoCount(page, token);
   expect(todo).toBeGreaterThan(0);
   await page.goto('/dashboard');
@@ -122,12 +123,12 @@ test('[BILLS] 王五 works from 待我审批: the header count, the flow popover
   await expect(page.getByRole('heading', { name: '待我审批' })).toBeVisible();
   await expect(page.getByText(`共 ${todo} 条`)).toBeVisible();
 
-  // Filters: keyword and template narrow the box to 张三's 费用报销 waiting at 财务审核.
-  await page.getByRole('searchbox', { name: '搜索单据' }).fill('张三');
+  // Filters: keyword and template narrow the box to the initiator's 费用报销 waiting at 财务审核.
+  await page.getByRole('searchbox', { name: '搜索单据' }).fill(cast.initiator.name);
   await page.getByRole('searchbox', { name: '搜索单据' }).press('Enter');
   await page.getByLabel('按模板筛选').click();
-  await page.locator('.ant-select-item-option', { hasText: '费用报销' }).click();
-  const row = listRow(page, '张三的费用报销');
+  await page.locator('.ant-select-item-option', { hasText: new RegExp(`^${cast.expenseTemplate.name}$`) }).click();
+  const row = listRow(page, titles.expense);
   await expect(page.locator('.bill-table tbody tr.bill-table__row')).toHaveCount(1);
   await expect(row).toContainText('财务审核');
   await saveScreenshot(page, 'bills-todo-1440');
@@ -136,7 +137,9 @@ test('[BILLS] 王五 works from 待我审批: the header count, the flow popover
   const popover = await openPopover(page, row.locator('.bill-status-tag'));
   await expectNode(popover, '发起', '发起审批');
   await expectNode(popover, '部门负责人审批', '', [EXPENSE_DONE_LEADER]);
-  await expectNode(popover, '财务审核', '', [{ name: '财务审核', count: '2人', modes: ['或签'], status: '等待王五、孙浩等人审批' }]);
+  await expectNode(popover, '财务审核', '', [
+    { name: '财务审核', count: '2人', modes: ['或签'], status: `等待${financeA.name}、${financeB.name}等人审批` },
+  ]);
   await expectNode(popover, '财务归档', '');
   await expectNode(popover, '结束', '结束审批');
   await saveScreenshot(page, 'bills-popover-1440');
@@ -147,8 +150,8 @@ test('[BILLS] 王五 works from 待我审批: the header count, the flow popover
   await expect(nodeDialog).toBeVisible();
   await expect(nodeDialog.locator('.ant-descriptions-item').filter({ hasText: '审批人数' })).toContainText('2人');
   await expect(nodeDialog.locator('.ant-descriptions-item').filter({ hasText: '审批方式' })).toContainText('或签');
-  await expect(nodeDialog.getByRole('row').filter({ hasText: '王五' })).toContainText('待处理');
-  await expect(nodeDialog.getByRole('row').filter({ hasText: '孙浩' })).toContainText('待处理');
+  await expect(nodeDialog.getByRole('row').filter({ hasText: financeA.name })).toContainText('待处理');
+  await expect(nodeDialog.getByRole('row').filter({ hasText: financeB.name })).toContainText('待处理');
   await saveScreenshot(page, 'bills-node-dialog-1440');
   await page.keyboard.press('Escape');
   await expect(nodeDialog).toBeHidden();
@@ -156,37 +159,46 @@ test('[BILLS] 王五 works from 待我审批: the header count, the flow popover
   // The detail: form with its items and total in words, the handler's four actions, the history.
   await row.locator('td').first().click();
   await expect(page).toHaveURL(/\/office\/approval\/detail\?from=todo&billID=\d+&origin=list&status=doing/);
-  await expect(page.locator('.bill-summary__title')).toHaveText('张三的费用报销');
+  await expect(page.locator('.bill-summary__title')).toHaveText(titles.expense);
   await expect(page.getByText('北京—上海往返高铁')).toBeVisible();
   await expect(page.getByText('陆仟捌佰元整').first()).toBeVisible();
   for (const action of ['同意', '驳回', '退回', '转交']) await expect(button(page, action)).toBeVisible();
   await expect(button(page, '撤回')).toHaveCount(0);
-  await expect(page.locator('.history-entry').filter({ hasText: '李四' })).toContainText('情况属实');
+  await expect(page.locator('.history-entry').filter({ hasText: leader.name })).toContainText('情况属实');
   await saveScreenshot(page, 'bills-detail-todo-1440');
 
-  // A 会签 step where 孙八 has agreed: 王五 alone is awaited.
+  // A 会签 step where the co-signer has agreed: the finance handler alone is awaited.
   await page.goto('/office/approval/todo');
-  const sealRow = listRow(page, '张三的用章申请');
+  const sealRow = listRow(page, titles.seal);
   await expect(sealRow).toHaveCount(1);
   const sealPopover = await openPopover(page, sealRow.locator('.bill-status-tag'));
-  await expectNode(sealPopover, '用章会签', '', [{ name: '行政与财务', count: '2人', modes: ['会签'], status: '等待王五审批' }]);
+  await expectNode(sealPopover, '用章会签', '', [
+    { name: '行政与财务', count: '2人', modes: ['会签'], status: `等待${financeA.name}审批` },
+  ]);
   await expectNode(sealPopover, '用印登记', '');
   await closePopover(page, sealPopover);
 });
 
-test('[BILLS] at 390 px: 张三 reads 我发起的 as cards, the flow popover, the detail and the print page', async ({ browser }) => {
+test('[BILLS] at 390 px: the initiator reads 我发起的 as cards, the flow popover, the detail and the print page', async ({
+  browser,
+  request,
+}) => {
+  const cast = await createApprovalCast(request);
+  const titles = await submitDemoBills(request, cast);
   const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
   try {
     const page = await context.newPage();
-    await signInViaApi(page, 'zhangsan');
+    await signInViaApi(page, cast.initiator.username, { password: cast.initiator.password });
     await page.goto('/office/approval/mine');
     await expect(page.getByRole('heading', { name: '我发起的' })).toBeVisible();
-    const card = page.locator('.bill-card').filter({ hasText: '张三的费用报销' }).filter({ hasText: '财务审核' });
+    const card = page.locator('.bill-card').filter({ hasText: titles.expense }).filter({ hasText: '财务审核' });
     await expect(card).toHaveCount(1);
     await saveScreenshot(page, 'bills-mine-390');
 
     const popover = await openPopover(page, card.locator('.bill-status-tag'));
-    await expectNode(popover, '财务审核', '', [{ name: '财务审核', count: '2人', modes: ['或签'], status: '等待王五、孙浩等人审批' }]);
+    await expectNode(popover, '财务审核', '', [
+      { name: '财务审核', count: '2人', modes: ['或签'], status: `等待${cast.financeA.name}、${cast.financeB.name}等人审批` },
+    ]);
     await saveScreenshot(page, 'bills-popover-390');
     await flowNode(popover, '部门负责人审批').locator('.flow-node__body').click();
     const nodeDialog = dialog(page, '部门负责人审批');
@@ -196,7 +208,7 @@ test('[BILLS] at 390 px: 张三 reads 我发起的 as cards, the flow popover, t
     await expect(nodeDialog).toBeHidden();
 
     await card.locator('.bill-card__meta').first().click();
-    await expect(page.locator('.bill-summary__title')).toHaveText('张三的费用报销');
+    await expect(page.locator('.bill-summary__title')).toHaveText(titles.expense);
     // The initiator of a bill in progress may withdraw it; he is no handler.
     await expect(button(page, '撤回')).toBeVisible();
     await expect(button(page, '同意')).toHaveCount(0);
@@ -216,16 +228,19 @@ test('[BILLS] at 390 px: 张三 reads 我发起的 as cards, the flow popover, t
 
 test('[BILLS] the issue 4 journey: 费用报销 of 6,000 is agreed, rejected by finance, resubmitted and approved, then printed', async ({
   page,
+  request,
 }) => {
   // The whole issue-4 story in one test: five sign-ins and a dozen pages take close to a minute on a 2-core machine.
   test.slow();
+  const cast = await createApprovalCast(request);
+  const { initiator, leader, financeA, financeB } = cast;
   const title = `客户拜访费用报销 ${Date.now().toString(36)}`;
   const startNode = (scope: Locator) => expectNode(scope, '发起', '发起审批');
   const endNode = (scope: Locator) => expectNode(scope, '结束', '结束审批');
 
-  // 1. 张三 starts 费用报销 from 发起审批 and fills two items worth 6,000 in all.
-  await actAs(page, 'zhangsan', '/office/approval');
-  await page.getByRole('button', { name: '费用报销' }).first().click();
+  // 1. The initiator starts 费用报销 from 发起审批 and fills two items worth 6,000 in all.
+  await actAs(page, initiator, '/office/approval');
+  await page.getByRole('button', { name: cast.expenseTemplate.name, exact: true }).click();
   await expect(page).toHaveURL(/\/office\/approval\/edit\?templateID=\d+/);
   await page.getByLabel('标题').fill(title);
   await page.locator('.ant-form-item').filter({ hasText: '报销类别' }).locator('.ant-select').click();
@@ -248,31 +263,35 @@ test('[BILLS] the issue 4 journey: 费用报销 of 6,000 is agreed, rejected by 
   await expect(page.locator('.bill-summary__title')).toHaveText(title);
   const billUrl = page.url();
 
-  // At 部门负责人审批: 李四 alone is awaited; 财务审核 (over 5000) is on the route, not reached yet.
+  // At 部门负责人审批: the leader alone is awaited; 财务审核 (over 5000) is on the route, not reached yet.
   let popover = await detailPopover(page);
   await startNode(popover);
-  await expectNode(popover, '部门负责人审批', '', [{ name: '部门负责人', count: '1人', modes: ['或签'], status: '等待李四审批' }]);
+  await expectNode(popover, '部门负责人审批', '', [
+    { name: '部门负责人', count: '1人', modes: ['或签'], status: `等待${leader.name}审批` },
+  ]);
   await expectNode(popover, '财务审核', '', [{ name: '财务审核', count: null, modes: ['或签'], status: '待审批' }]);
   await expectNode(popover, '财务归档', '');
   await endNode(popover);
   await closePopover(page, popover);
 
-  // 2. 李四 agrees from 待我审批; his header count drops by one.
-  const lisiToken = await actAs(page, 'lisi', '/office/approval/todo');
-  const lisiTodo = await todoCount(page, lisiToken);
-  await expect(page.getByRole('link', { name: `待我审批（${lisiTodo}）` })).toBeVisible();
+  // 2. The leader agrees from 待我审批; his header count drops by one.
+  const leaderToken = await actAs(page, leader, '/office/approval/todo');
+  const leaderTodo = await todoCount(page, leaderToken);
+  await expect(page.getByRole('link', { name: `待我审批（${leaderTodo}）` })).toBeVisible();
   await openFromTodo(page, title);
   await decide(page, '同意', '客户拜访属实');
   await expect(message(page, ApprovalMessages.agreed)).toBeVisible();
   await expect(page.locator('.bill-actions')).not.toContainText('同意');
-  await expect(page.getByRole('link', { name: lisiTodo > 1 ? `待我审批（${lisiTodo - 1}）` : '待我审批' })).toBeVisible();
+  await expect(page.getByRole('link', { name: leaderTodo > 1 ? `待我审批（${leaderTodo - 1}）` : '待我审批' })).toBeVisible();
   popover = await detailPopover(page);
   await expectNode(popover, '部门负责人审批', '', [EXPENSE_DONE_LEADER]);
-  await expectNode(popover, '财务审核', '', [{ name: '财务审核', count: '2人', modes: ['或签'], status: '等待王五、孙浩等人审批' }]);
+  await expectNode(popover, '财务审核', '', [
+    { name: '财务审核', count: '2人', modes: ['或签'], status: `等待${financeA.name}、${financeB.name}等人审批` },
+  ]);
   await closePopover(page, popover);
 
-  // 3. 王五 (财务审核) rejects: first without a comment (the server's message at the field), then with one.
-  await actAs(page, 'wangwu', '/office/approval/todo');
+  // 3. The first finance handler rejects: first without a comment (the server's message at the field), then with one.
+  await actAs(page, financeA, '/office/approval/todo');
   await openFromTodo(page, title);
   await button(page.locator('.bill-actions'), '驳回').click();
   const reject = dialog(page, /^驳回 · /);
@@ -293,12 +312,12 @@ test('[BILLS] the issue 4 journey: 费用报销 of 6,000 is agreed, rejected by 
   await expectNode(popover, '财务审核', '', [{ name: '财务审核', count: '2人', modes: ['或签'], status: '已退回' }]);
   await closePopover(page, popover);
 
-  // 4. 张三 finds it rejected in 我发起的, edits and resubmits.
-  await actAs(page, 'zhangsan', '/office/approval/mine');
+  // 4. The initiator finds it rejected in 我发起的, edits and resubmits.
+  await actAs(page, initiator, '/office/approval/mine');
   const mineRow = listRow(page, title);
   await expect(mineRow.locator('.bill-status-tag')).toHaveText('已驳回');
   await mineRow.locator('td').first().click();
-  await expect(page.locator('.history-entry').filter({ hasText: '王五' })).toContainText('住宿发票抬头有误，请更正后重新提交');
+  await expect(page.locator('.history-entry').filter({ hasText: financeA.name })).toContainText('住宿发票抬头有误，请更正后重新提交');
   await button(page.locator('.bill-actions'), '修改后重新提交').click();
   await expect(page).toHaveURL(/\/office\/approval\/edit\?billID=\d+&templateID=\d+/);
   await page.getByLabel('备注').fill('已更正住宿发票抬头');
@@ -306,15 +325,17 @@ test('[BILLS] the issue 4 journey: 费用报销 of 6,000 is agreed, rejected by 
   await expect(message(page, ApprovalMessages.resubmitted)).toBeVisible();
   await expect(page.locator('.bill-summary__status')).toHaveText('审批中');
   popover = await detailPopover(page);
-  await expectNode(popover, '部门负责人审批', '', [{ name: '部门负责人', count: '1人', modes: ['或签'], status: '等待李四审批' }]);
+  await expectNode(popover, '部门负责人审批', '', [
+    { name: '部门负责人', count: '1人', modes: ['或签'], status: `等待${leader.name}审批` },
+  ]);
   await closePopover(page, popover);
 
-  // 5. 李四 and 王五 agree; it ends 已完成 with every step 已审批, 孙浩 (not needed) greyed.
-  await actAs(page, 'lisi', '/office/approval/todo');
+  // 5. The leader and the first finance handler agree; it ends 已完成 with every step 已审批, the second (not needed) greyed.
+  await actAs(page, leader, '/office/approval/todo');
   await openFromTodo(page, title);
   await decide(page, '同意');
   await expect(message(page, ApprovalMessages.agreed)).toBeVisible();
-  await actAs(page, 'wangwu', '/office/approval/todo');
+  await actAs(page, financeA, '/office/approval/todo');
   await openFromTodo(page, title);
   await decide(page, '同意', '发票已核对');
   await expect(message(page, ApprovalMessages.agreed)).toBeVisible();
@@ -327,19 +348,19 @@ test('[BILLS] the issue 4 journey: 费用报销 of 6,000 is agreed, rejected by 
   await endNode(popover);
   const finance = flowNode(popover, '财务审核');
   await expect(finance.locator('.flow-avatar--greyed')).toHaveCount(1);
-  await expect(finance.locator('.flow-step__handler').filter({ hasText: '孙浩' }).locator('.flow-avatar--greyed')).toHaveCount(1);
-  await expect(finance.locator('.flow-step__handler').filter({ hasText: '王五' }).locator('.flow-avatar--agreed')).toHaveCount(1);
+  await expect(finance.locator('.flow-step__handler').filter({ hasText: financeB.name }).locator('.flow-avatar--greyed')).toHaveCount(1);
+  await expect(finance.locator('.flow-step__handler').filter({ hasText: financeA.name }).locator('.flow-avatar--agreed')).toHaveCount(1);
   await saveScreenshot(page, 'bills-popover-done-1440');
   await closePopover(page, popover);
   await page.locator('.bill-detail__flow').getByRole('button', { name: '查看节点 财务审核' }).click();
   const financeDialog = dialog(page, '财务审核');
-  await expect(financeDialog.getByRole('row').filter({ hasText: '孙浩' })).toContainText('无需处理');
-  await expect(financeDialog.getByRole('row').filter({ hasText: '王五' })).toContainText('发票已核对');
+  await expect(financeDialog.getByRole('row').filter({ hasText: financeB.name })).toContainText('无需处理');
+  await expect(financeDialog.getByRole('row').filter({ hasText: financeA.name })).toContainText('发票已核对');
   await saveScreenshot(page, 'bills-node-dialog-done-1440');
   await page.keyboard.press('Escape');
 
-  // 6. 张三 prints it: A4 page with the form and the whole approval record.
-  await actAs(page, 'zhangsan', billUrl);
+  // 6. The initiator prints it: A4 page with the form and the whole approval record.
+  await actAs(page, initiator, billUrl);
   await expect(page.locator('.bill-summary__status')).toHaveText('已完成');
   await saveScreenshot(page, 'bills-detail-done-1440');
   const [printPage] = await Promise.all([
@@ -353,12 +374,12 @@ test('[BILLS] the issue 4 journey: 费用报销 of 6,000 is agreed, rejected by 
   await expect(printPage.getByRole('heading', { level: 1 })).toHaveText(title);
   const record = printPage.locator('.bill-print__record tbody tr');
   const expected: [string, string, string][] = [
-    ['张三', '提交', ''],
-    ['李四', '同意', '客户拜访属实'],
-    ['王五', '驳回', '住宿发票抬头有误，请更正后重新提交'],
-    ['张三', '重新提交', ''],
-    ['李四', '同意', ''],
-    ['王五', '同意', '发票已核对'],
+    [initiator.name, '提交', ''],
+    [leader.name, '同意', '客户拜访属实'],
+    [financeA.name, '驳回', '住宿发票抬头有误，请更正后重新提交'],
+    [initiator.name, '重新提交', ''],
+    [leader.name, '同意', ''],
+    [financeA.name, '同意', '发票已核对'],
   ];
   await expect(record).toHaveCount(expected.length);
   for (const [index, [who, action, comment]] of expected.entries()) {

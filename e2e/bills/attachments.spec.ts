@@ -12,6 +12,7 @@ import {
   type TemplateSummary,
 } from '@osp/shared';
 import { apiSignIn, bearer, signInViaApi } from '../support/api';
+import { createPerson, nameTag } from '../support/people';
 import { saveScreenshot } from '../support/screenshots';
 import { button, message } from '../support/ui';
 
@@ -52,8 +53,9 @@ async function contentOf(download: Download): Promise<Buffer> {
   return fs.readFile(file);
 }
 
-test('[BILLS] 张三 attaches files to a 请假申请, saves the draft, and finds them after a reload', async ({ page }) => {
-  const { token } = await signInViaApi(page, 'zhangsan');
+test('[BILLS] a colleague attaches files to a 请假申请, saves the draft, and finds them after a reload', async ({ page, request }) => {
+  const person = await createPerson(request, `请假人${nameTag()}`);
+  const { token } = await signInViaApi(page, person.username, { password: person.password });
   const templateId = await templateIdOf(page.request, token, '请假申请');
   await page.goto(`/office/approval/edit?templateID=${templateId}`);
   await expect(page.getByRole('heading', { name: BillEditTexts.newTitle('请假申请') })).toBeVisible();
@@ -100,8 +102,9 @@ test('[BILLS] 张三 attaches files to a 请假申请, saves the draft, and find
   expect(saved.form.files).toEqual([cards.find((c) => c.name === CERTIFICATE.name)?.id]);
 });
 
-test('[BILLS] the read-only form lists the attachments as downloads, with 全部下载 as 附件.zip', async ({ page }) => {
-  const { token } = await signInViaApi(page, 'zhangsan');
+test('[BILLS] the read-only form lists the attachments as downloads, with 全部下载 as 附件.zip', async ({ page, request }) => {
+  const person = await createPerson(request, `请假人${nameTag()}`);
+  const { token } = await signInViaApi(page, person.username, { password: person.password });
   const templateId = await templateIdOf(page.request, token, '请假申请');
   // The files and the draft are made through the API; the page is what is under test.
   const ids: string[] = [];

@@ -1,10 +1,10 @@
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import type { AdminUser, ApiEnvelope, BillDetail, DeptUser, Paged, TemplateSummary } from '@osp/shared';
+import type { ApiEnvelope, BillDetail, DeptUser, Paged, TemplateSummary } from '@osp/shared';
 import { apiSignIn, bearer, signInViaApi } from '../support/api';
 
 /*
- * Set-up calls shared by the bill journeys that need bills or people of their own (pickers-and-errors,
- * close-and-share): each journey makes what it reads, so that the journeys run in any order, side by side.
+ * Set-up calls shared by the bill journeys that need bills of their own; their people come from
+ * support/people.ts. Each journey makes what it reads, so that the journeys run in any order, side by side.
  */
 
 /** A title no other journey (nor an earlier run on the same database) uses. */
@@ -47,15 +47,23 @@ export async function userIdOf(request: APIRequestContext, token: string, userna
   return user?.id ?? 0;
 }
 
+/** Who signs in: a demo username (demo password) or a person the journey made (support/people.ts). */
+export type Account = string | { username: string; password: string };
+
+function credentials(account: Account): { username: string; password?: string } {
+  return typeof account === 'string' ? { username: account } : account;
+}
+
 /** The initiator writes a bill through the API and sends it into its flow; returns the submitted bill. */
 export async function submitBill(
   request: APIRequestContext,
-  username: string,
+  initiator: Account,
   templateName: string,
   title: string,
   form: Record<string, unknown>,
 ): Promise<BillDetail> {
-  const token = await apiSignIn(request, username);
+  const { username, password } = credentials(initiator);
+  const token = await apiSignIn(request, username, password);
   const templateId = await templateIdOf(request, token, templateName);
   const draft = await sendData<BillDetail>(request, token, 'POST', '/api/bills', { template_id: templateId, title, form });
   const submitted = await sendData<BillDetail>(request, token, 'POST', `/api/bills/${draft.id}/release`, { version: draft.version });
@@ -63,7 +71,7 @@ export async function submitBill(
   return submitted;
 }
 
-/** A 请假申请 of one day: 张三's goes to 李四 (部门负责人审批). */
+/** A 请假申请 of one day: a 技术部 colleague's goes to 李四 (部门负责人审批). */
 export function leaveForm(reason: string): Record<string, unknown> {
   return { leave_type: '事假', period: ['2026-06-01', '2026-06-01'], days: 1, reason };
 }
@@ -74,32 +82,10 @@ export function detailUrl(billId: number, from: 'todo' | 'mine' | 'done' = 'mine
   return `${DETAIL_PATH}?from=${from}&billID=${billId}&origin=list&status=doing`;
 }
 
-/** An administrator adds a person to the demo company (a fresh one per run: their fate touches no one else). */
-export async function createPerson(
-  request: APIRequestContext,
-  name: string,
-  deptOfUsername = 'zhangsan',
-): Promise<{ id: number; username: string; name: string; adminToken: string }> {
-  const adminToken = await apiSignIn(request, 'admin');
-  const users = await getData<DeptUser[]>(request, adminToken, '/api/depts/users');
-  const colleague = users.find((u) => u.username === deptOfUsername);
-  const username = `e2e${Date.now().toString(36)}${Math.floor(Math.random() * 1296).toString(36)}`;
-  const created = await sendData<AdminUser>(request, adminToken, 'POST', '/api/admin/users', {
-    username,
-    name,
-    sex: '2',
-    dept_id: colleague?.dept_id,
-    station: '测试工程师',
-    mobile: `139${String(Date.now()).slice(-8)}`,
-    mail: `${username}@xinghe-tech.cn`,
-    passwd: 'Ch3ck#Bills',
-  });
-  return { id: created.id, username, name, adminToken };
-}
-
-/** Switches the browser to another demo user and opens a page; returns their token. */
-export async function actAs(page: Page, username: string, path: string): Promise<string> {
-  const { token } = await signInViaApi(page, username);
+/** Switches the browser to another user and opens a page; returns their token. */
+export async function actAs(page: Page, account: Account, path: string): Promise<string> {
+  const { username, password } = credentials(account);
+  const { token } = await signInViaApi(page, username, { password });
   await page.goto(path);
   return token;
 }

@@ -1,5 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { ApprovalMessages, BillPageMessages, type BillListRow, type Paged } from '@osp/shared';
+import { createPerson, nameTag } from '../support/people';
 import { saveScreenshot } from '../support/screenshots';
 import { button, dialog, message } from '../support/ui';
 import { actAs, detailUrl, formItem, getData, leaveForm, listRow, searchBox, submitBill, uniqueTitle } from './bill-helpers';
@@ -7,7 +8,8 @@ import { actAs, detailUrl, formItem, getData, leaveForm, listRow, searchBox, sub
 /*
  * Two bill actions that change who sees a bill (issue 4; bills.policy.ts): a bill administrator (admin holds
  * bill_admin) closes a bill still in its flow, which takes the task away from its handler; the initiator shares a
- * submitted bill, which lets a colleague read it who was refused before. Each journey submits its own bill.
+ * submitted bill, which lets a colleague read it who was refused before. Each journey submits its own bill, as a
+ * 技术部 colleague of its own (李四 is their department leader).
  */
 
 function explain(item: Locator): Locator {
@@ -26,10 +28,14 @@ async function expectRefused(page: Page): Promise<void> {
   await expect(page.locator('.bill-summary__title')).toHaveCount(0);
 }
 
-test('[BILLS] an administrator closes a bill in progress with a reason: 李四 loses the task, 张三 reads why', async ({ page, request }) => {
+test('[BILLS] an administrator closes a bill in progress with a reason: 李四 loses the task, its initiator reads why', async ({
+  page,
+  request,
+}) => {
   const title = uniqueTitle('事假待关闭');
   const reason = '部门调整，该申请改走线下流程';
-  const bill = await submitBill(request, 'zhangsan', '请假申请', title, leaveForm('家中有事需处理'));
+  const initiator = await createPerson(request, `请假人${nameTag()}`);
+  const bill = await submitBill(request, initiator, '请假申请', title, leaveForm('家中有事需处理'));
   expect(bill.current_node).toBe('部门负责人审批');
 
   // 李四 has it waiting.
@@ -84,8 +90,8 @@ test('[BILLS] an administrator closes a bill in progress with a reason: 李四 l
   await expect(page.locator('.bill-summary__status')).toHaveText('已关闭');
   await expect(button(page.locator('.bill-actions'), '同意')).toHaveCount(0);
 
-  // 张三 sees it 已关闭 in 我发起的, and the reason in its history.
-  await actAs(page, 'zhangsan', '/office/approval/mine');
+  // The initiator sees it 已关闭 in 我发起的, and the reason in its history.
+  await actAs(page, initiator, '/office/approval/mine');
   await expect(page.getByRole('heading', { name: '我发起的' })).toBeVisible();
   await searchBox(page, title);
   const row = listRow(page, title);
@@ -100,12 +106,13 @@ test('[BILLS] an administrator closes a bill in progress with a reason: 李四 l
   await saveScreenshot(page, 'bills-closed-detail-1440');
 });
 
-test('[BILLS] 张三 shares a submitted bill: 刘洋 is refused before and reads it after; 陈静 still is refused', async ({
+test('[BILLS] an initiator shares a submitted bill: 刘洋 is refused before and reads it after; 陈静 still is refused', async ({
   page,
   request,
 }) => {
   const title = uniqueTitle('打印机报修');
-  const bill = await submitBill(request, 'zhangsan', '报修', title, {
+  const initiator = await createPerson(request, `报修人${nameTag()}`);
+  const bill = await submitBill(request, initiator, '报修', title, {
     category: '打印机',
     location: '三楼东侧打印间',
     urgency: '一般',
@@ -117,8 +124,8 @@ test('[BILLS] 张三 shares a submitted bill: 刘洋 is refused before and reads
   await expectRefused(page);
   await saveScreenshot(page, 'bills-share-refused-before-1440');
 
-  // 张三 opens 分享 from the detail page; an empty choice is refused at the field.
-  await actAs(page, 'zhangsan', detailUrl(bill.id));
+  // The initiator opens 分享 from the detail page; an empty choice is refused at the field.
+  await actAs(page, initiator, detailUrl(bill.id));
   await expect(page.locator('.bill-summary__title')).toHaveText(title);
   await button(page.locator('.bill-actions'), '分享').click();
   const shareDialog = dialog(page, `分享 · ${title}`);

@@ -1,15 +1,16 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { BillEditTexts, EngineMessages, escapeHtml, type TemplateDetail, type TemplateGroup } from '@osp/shared';
 import { apiSignIn, signInViaApi } from '../support/api';
+import { createPerson } from '../support/people';
 import { saveScreenshot } from '../support/screenshots';
 import { button } from '../support/ui';
 import { getData, sendData } from './bill-helpers';
 
 /*
- * Issue 11, item 10: an administrator names a form field and an approval step with a link. 张三, who
- * starts a bill on that template, is refused twice — once by the page's own check, once by the
- * server — and both times reads the names as the characters typed: the toast (HTML, SPEC §8) shows
- * no link, and neither does the message under the field.
+ * Issue 11, item 10: an administrator names a form field and an approval step with a link. A colleague (a
+ * person of the journey's own) who starts a bill on that template is refused twice — once by the page's own
+ * check, once by the server — and both times reads the names as the characters typed: the toast (HTML,
+ * SPEC §8) shows no link, and neither does the message under the field.
  */
 
 const LINK = '<a href="https://evil.example">点此</a>';
@@ -19,7 +20,7 @@ function fieldError(scope: Page | Locator, text: string): Locator {
   return scope.locator('.ant-form-item-explain-error').filter({ hasText: text });
 }
 
-test('[BILLS] names typed with markup read as text in 张三’s refusals, never as a link', async ({ page, request }) => {
+test('[BILLS] names typed with markup read as text in an initiator’s refusals, never as a link', async ({ page, request }) => {
   const admin = await apiSignIn(request, 'admin');
   const groups = await getData<TemplateGroup[]>(request, admin, '/api/template/groups');
   const template = await sendData<TemplateDetail>(request, admin, 'POST', '/api/templates', {
@@ -40,7 +41,8 @@ test('[BILLS] names typed with markup read as text in 张三’s refusals, never
     },
   });
 
-  await signInViaApi(page, 'zhangsan');
+  const initiator = await createPerson(request, '标记测试员', { adminToken: admin });
+  await signInViaApi(page, initiator.username, { password: initiator.password });
   await page.goto(`/office/approval/edit?templateID=${template.id}`);
   await expect(page.getByText(BillEditTexts.chooseApprovers(LINK, '处理'), { exact: true })).toBeVisible();
   const submit = button(page.locator('.bill-edit__actions'), BillEditTexts.submit);

@@ -9,11 +9,11 @@ import {
   type Paged,
 } from '@osp/shared';
 import { signInViaApi } from '../support/api';
+import { createPerson, nameTag } from '../support/people';
 import { saveScreenshot } from '../support/screenshots';
 import { button, message } from '../support/ui';
 import {
   actAs,
-  createPerson,
   formItem,
   getData,
   listRow,
@@ -28,7 +28,7 @@ import {
 /*
  * The edit page's two kinds of refusal that only the server can give (issue 4, Web: "approvers chosen where the
  * flow asks", "every server message shown at its field"):
- * - 工单's 处理 step takes its handler from the initiator (`chosen`, apps/server/src/db/seed/demo-approval.ts):
+ * - 工单's 处理 step takes its handler from the initiator (`chosen`, apps/server/src/seed/demo-approval.ts):
  *   the client cannot know which steps the route passes, so an empty choice is refused by the engine at release;
  * - a 参会人 who is disabled after the page loaded its people list passes every client check and is refused by
  *   the server's reference check (bills.service.ts checkReferences), at the field, with nothing saved.
@@ -55,9 +55,14 @@ async function fillTicket(page: Page, title: string): Promise<void> {
   await page.getByLabel('详细说明').fill('下周起居家办公，需要访问内网代码仓库。');
 }
 
-test('[BILLS] 张三 must pick the 工单 handler: refused at the picker without one, sent to 李四 with one', async ({ page }) => {
+test('[BILLS] an initiator must pick the 工单 handler: refused at the picker without one, sent to 李四 with one', async ({
+  page,
+  request,
+}) => {
   const title = uniqueTitle('VPN 工单');
-  const { token } = await signInViaApi(page, 'zhangsan');
+  // A 技术部 colleague of the journey's own writes the bill (the demo's 张三 is the forced-article journey's).
+  const initiator = await createPerson(request, `工单发起人${nameTag()}`);
+  const { token } = await signInViaApi(page, initiator.username, { password: initiator.password });
   await page.goto('/office/approval');
   await page.getByRole('button', { name: '工单', exact: true }).click();
   await expect(page.getByRole('heading', { name: BillEditTexts.newTitle('工单') })).toBeVisible();
@@ -69,7 +74,7 @@ test('[BILLS] 张三 must pick the 工单 handler: refused at the picker without
   await expect(picker).toBeVisible();
   await fillTicket(page, title);
 
-  // 提交 with nobody chosen: the engine's message under the picker; the bill stays a draft of 张三's.
+  // 提交 with nobody chosen: the engine's message under the picker; the bill stays the initiator's draft.
   await button(page.locator('.bill-edit__actions'), BillEditTexts.submit).click();
   await expect(explain(picker)).toHaveText(EngineMessages.chosenMissing('处理人'));
   await expect(message(page, EngineMessages.chosenMissing('处理人'))).toBeVisible();
@@ -114,9 +119,10 @@ test('[BILLS] 张三 must pick the 工单 handler: refused at the picker without
   await expect(button(page.locator('.bill-actions'), '同意')).toBeVisible();
 });
 
-test('[BILLS] the approver picker at 390 px', async ({ page }) => {
+test('[BILLS] the approver picker at 390 px', async ({ page, request }) => {
   await page.setViewportSize({ width: 390, height: 844 });
-  const { token } = await signInViaApi(page, 'zhangsan');
+  const initiator = await createPerson(request, `工单发起人${nameTag()}`);
+  const { token } = await signInViaApi(page, initiator.username, { password: initiator.password });
   await page.goto(`/office/approval/edit?templateID=${await templateIdOf(page.request, token, '工单')}`);
   await expect(page.getByRole('heading', { name: BillEditTexts.newTitle('工单') })).toBeVisible();
   const picker = formItem(page, PICKER_LABEL);
@@ -128,15 +134,16 @@ test('[BILLS] the approver picker at 390 px', async ({ page }) => {
   await saveScreenshot(page, 'bills-picker-390');
 });
 
-test('[BILLS] a 参会人 disabled while 张三 writes is refused by the server at its field, and the saved draft is unchanged', async ({
+test('[BILLS] a 参会人 disabled while the initiator writes is refused by the server at its field, and the saved draft is unchanged', async ({
   page,
   request,
 }) => {
   // A person of our own, so that disabling them touches no other journey.
   const guestName = `外聘顾问${Date.now().toString(36).slice(-4).toUpperCase()}`;
   const guest = await createPerson(request, guestName);
+  const initiator = await createPerson(request, `会议发起人${nameTag()}`, { adminToken: guest.adminToken });
   const title = uniqueTitle('季度复盘会');
-  const { token } = await signInViaApi(page, 'zhangsan');
+  const { token } = await signInViaApi(page, initiator.username, { password: initiator.password });
   const lisiId = await userIdOf(page.request, token, 'lisi');
   await page.goto(`/office/approval/edit?templateID=${await templateIdOf(page.request, token, '会议室预定')}`);
   await expect(page.getByRole('heading', { name: BillEditTexts.newTitle('会议室预定') })).toBeVisible();
@@ -160,7 +167,7 @@ test('[BILLS] a 参会人 disabled while 张三 writes is refused by the server 
   const saved = await getData<BillDetail>(page.request, token, `/api/bills/${billId}`);
   expect(saved.form.attendees).toEqual([lisiId]);
 
-  // The guest is in the list the page loaded; the administrator disables them before 张三 saves.
+  // The guest is in the list the page loaded; the administrator disables them before the initiator saves.
   await pick(page, attendees, guestName, guestName);
   await page.keyboard.press('Escape');
   await expect(attendees.locator('.ant-select-selection-item')).toHaveCount(2);

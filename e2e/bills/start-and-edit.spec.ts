@@ -10,13 +10,15 @@ import {
   type TemplateSummary,
 } from '@osp/shared';
 import { bearer, signInViaApi } from '../support/api';
+import { createPerson, nameTag } from '../support/people';
 import { saveScreenshot } from '../support/screenshots';
 import { button, message } from '../support/ui';
 
 /*
- * 发起审批 and the bill edit page (issue 4, Web): zhangsan stars a template, writes a 费用报销 with two
- * line items (a bad amount is refused at its cell first), saves it as a draft and submits it. The
- * template's schema is in apps/server/src/db/seed/demo-approval.ts.
+ * 发起审批 and the bill edit page (issue 4, Web): a 技术部 colleague stars a template, writes a 费用报销 with
+ * two line items (a bad amount is refused at its cell first), saves it as a draft and submits it. The
+ * template's schema is in the demo seed (demo-approval.ts). Each journey writes as a person of its own, so
+ * that the favourite, the drafts and the bills are nobody else's.
  */
 
 async function getData<T>(request: APIRequestContext, token: string, url: string): Promise<T> {
@@ -45,8 +47,9 @@ async function fillItem(page: Page, index: number, item: { desc: string; date: s
   await row.getByLabel('金额（元）').fill(item.amount);
 }
 
-test('[BILLS] zhangsan stars a template, writes a 费用报销 with two items, saves a draft and submits it', async ({ page }) => {
-  const { token } = await signInViaApi(page, 'zhangsan');
+test('[BILLS] a colleague stars a template, writes a 费用报销 with two items, saves a draft and submits it', async ({ page, request }) => {
+  const person = await createPerson(request, `报销新人${nameTag()}`);
+  const { token } = await signInViaApi(page, person.username, { password: person.password });
   await page.goto('/dashboard');
 
   // 审批 → 发起审批 through the side menu.
@@ -137,9 +140,10 @@ test('[BILLS] zhangsan stars a template, writes a 费用报销 with two items, s
   expect(drafts2.list.map((row) => row.id)).not.toContain(billId);
 });
 
-test('[BILLS] 发起审批 and the edit page at 390 px', async ({ page }) => {
+test('[BILLS] 发起审批 and the edit page at 390 px', async ({ page, request }) => {
   await page.setViewportSize({ width: 390, height: 844 });
-  await signInViaApi(page, 'zhangsan');
+  const person = await createPerson(request, `报销新人${nameTag()}`);
+  await signInViaApi(page, person.username, { password: person.password });
   await page.goto('/office/approval');
   await expect(page.getByRole('heading', { name: '发起审批' })).toBeVisible();
   await expect(card(page, '费用报销')).toBeVisible();
@@ -158,7 +162,8 @@ test('[BILLS] 发起审批 and the edit page at 390 px', async ({ page }) => {
 });
 
 test('[BILLS] what was typed survives the browser’s back button: the edit page offers it back', async ({ page, request }) => {
-  const { token } = await signInViaApi(page, 'zhangsan');
+  const person = await createPerson(request, `报销新人${nameTag()}`);
+  const { token } = await signInViaApi(page, person.username, { password: person.password });
   const templates = await getData<Paged<TemplateSummary>>(request, token, '/api/templates?per_page=100');
   const expense = templates.list.find((t) => t.name === '费用报销');
   expect(expense).toBeDefined();

@@ -2,6 +2,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { AvatarMessages } from '@osp/shared';
 import { apiProfile, signInViaApi } from '../support/api';
 import { samplePng } from '../support/images';
+import { createPerson } from '../support/people';
 import { saveScreenshot } from '../support/screenshots';
 import { button, chooseUserMenuItem, dialog, expectDashboardLoaded, message } from '../support/ui';
 
@@ -34,8 +35,10 @@ async function expectStyleChangeOn(image: Locator, control: Locator): Promise<vo
   await expect.poll(() => image.getAttribute('style')).not.toBe(before);
 }
 
+// Each journey changes (or reads) the photo of a person of its own.
 test('[AVATAR] crops, rotates and zooms a new photo, saves it and sees it in the header', async ({ page, request }) => {
-  const { token, user } = await signInViaApi(page, 'chenqi');
+  const person = await createPerson(request, '头像测试');
+  const { token, user } = await signInViaApi(page, person.username, { password: person.password });
   await page.goto('/dashboard');
   await expectDashboardLoaded(page, user.name);
   const avatar = await openAvatarDialog(page, user.name);
@@ -64,8 +67,9 @@ test('[AVATAR] crops, rotates and zooms a new photo, saves it and sees it in the
   await saveScreenshot(page, 'avatar-saved');
 });
 
-test('[AVATAR] is told a .txt file is not an image', async ({ page }) => {
-  const { user } = await signInViaApi(page, 'majuan');
+test('[AVATAR] is told a .txt file is not an image', async ({ page, request }) => {
+  const person = await createPerson(request, '头像文本测试');
+  const { user } = await signInViaApi(page, person.username, { password: person.password });
   await page.goto('/dashboard');
   await expectDashboardLoaded(page, user.name);
   const avatar = await openAvatarDialog(page, user.name);
@@ -77,7 +81,8 @@ test('[AVATAR] is told a .txt file is not an image', async ({ page }) => {
 });
 
 test('[AVATAR] is told a text file named x.png is not an image', async ({ page, request }) => {
-  const { token, user } = await signInViaApi(page, 'zhuwei');
+  const person = await createPerson(request, '头像伪图测试');
+  const { token, user } = await signInViaApi(page, person.username, { password: person.password });
   await page.goto('/dashboard');
   await expectDashboardLoaded(page, user.name);
   const avatar = await openAvatarDialog(page, user.name);

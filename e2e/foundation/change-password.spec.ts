@@ -1,11 +1,11 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { CommonMessages, LoginMessages, PasswordMessages } from '@osp/shared';
 import { cookieToken, signInViaApi } from '../support/api';
-import { DEMO_PASSWORD } from '../support/env';
+import { createPerson } from '../support/people';
 import { saveScreenshot } from '../support/screenshots';
 import { button, chooseUserMenuItem, confirmation, dialog, expectDashboardLoaded, message, signInViaForm } from '../support/ui';
 
-const NEW_PASSWORD = 'Xumin#Osp2026';
+const NEW_PASSWORD = 'Changed#Osp2026';
 
 function passwordForm(page: Page) {
   const box = dialog(page, '修改密码');
@@ -28,8 +28,11 @@ function fieldError(box: Locator, text: string): Locator {
   return box.getByText(text, { exact: true }).first();
 }
 
-test('[PASSWORD] changes the password after each rule has spoken, then signs in with the new one', async ({ page }) => {
-  const { user } = await signInViaApi(page, 'xumin');
+test('[PASSWORD] changes the password after each rule has spoken, then signs in with the new one', async ({ page, request }) => {
+  // An account of the journey's own: its password changes, and its one wrong sign-in counts against it alone.
+  const person = await createPerson(request, '改密测试');
+  const oldPassword = person.password;
+  const { user } = await signInViaApi(page, person.username, { password: oldPassword });
   await page.goto('/dashboard');
   await expectDashboardLoaded(page, user.name);
   await chooseUserMenuItem(page, user.name, '修改密码');
@@ -47,18 +50,18 @@ test('[PASSWORD] changes the password after each rule has spoken, then signs in 
   await saveScreenshot(page, 'password-required');
 
   // Too weak.
-  await fill(form, DEMO_PASSWORD, 'abc12345', 'abc12345');
+  await fill(form, oldPassword, 'abc12345', 'abc12345');
   await form.submit.click();
   await expect(fieldError(form.box, PasswordMessages.strength)).toBeVisible();
 
   // Same as the old one.
-  await fill(form, DEMO_PASSWORD, DEMO_PASSWORD, DEMO_PASSWORD);
+  await fill(form, oldPassword, oldPassword, oldPassword);
   await form.submit.click();
   await expect(fieldError(form.box, PasswordMessages.sameAsOld)).toBeVisible();
   await expect(fieldError(form.box, PasswordMessages.strength)).toBeHidden();
 
   // Confirmation differs.
-  await fill(form, DEMO_PASSWORD, NEW_PASSWORD, `${NEW_PASSWORD}x`);
+  await fill(form, oldPassword, NEW_PASSWORD, `${NEW_PASSWORD}x`);
   await form.submit.click();
   await expect(fieldError(form.box, PasswordMessages.mismatch)).toBeVisible();
   await expect(fieldError(form.box, PasswordMessages.sameAsOld)).toBeHidden();
@@ -75,7 +78,7 @@ test('[PASSWORD] changes the password after each rule has spoken, then signs in 
   await saveScreenshot(page, 'password-wrong-old');
 
   // All good: confirm, then success.
-  await form.oldPwd.fill(DEMO_PASSWORD);
+  await form.oldPwd.fill(oldPassword);
   await form.submit.click();
   ask = confirmation(page, CommonMessages.confirm);
   await expect(ask.box).toBeVisible();
@@ -88,9 +91,9 @@ test('[PASSWORD] changes the password after each rule has spoken, then signs in 
   // Sign in afresh: the old password no longer works, the new one does.
   await page.context().clearCookies();
   await page.goto('/login');
-  await signInViaForm(page, 'xumin', DEMO_PASSWORD);
+  await signInViaForm(page, person.username, oldPassword);
   await expect(message(page, LoginMessages.badCredentials)).toBeVisible();
-  await signInViaForm(page, 'xumin', NEW_PASSWORD);
+  await signInViaForm(page, person.username, NEW_PASSWORD);
   await expect(page).toHaveURL((url) => url.pathname === '/dashboard');
   await expect(page.getByText(user.name).first()).toBeVisible();
   expect(await cookieToken(page)).toBeTruthy();

@@ -1,11 +1,14 @@
 import { expect, test } from '@playwright/test';
 import { ProfileMessages } from '@osp/shared';
 import { apiPerson, signInViaApi } from '../support/api';
+import { createPerson } from '../support/people';
 import { saveScreenshot } from '../support/screenshots';
 import { button, chooseUserMenuItem, dialog, expectDashboardLoaded, message } from '../support/ui';
 
 test('[PROFILE] corrects a wrong mobile number in 个人信息 and finds it saved after a reload', async ({ page, request }) => {
-  const { token, user } = await signInViaApi(page, 'zhaoliu');
+  // A person of the journey's own: their mobile number changes.
+  const person = await createPerson(request, '资料测试');
+  const { token, user } = await signInViaApi(page, person.username, { password: person.password });
   await page.goto('/dashboard');
   await expectDashboardLoaded(page, user.name);
 

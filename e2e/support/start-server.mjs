@@ -1,7 +1,9 @@
 // Starts the real server for the browser journeys (playwright.config.ts → webServer):
 // 1. wipes its data folder (E2E_DATA_DIR, default <tmp>/osp-e2e-data) so that the demo company is
 //    seeded afresh, and points the server's DATA_DIR at it,
-// 2. builds the web app when apps/web/dist is missing or older than its sources,
+// 2. builds the web app into a folder of its own beside the data folder (<data folder>-web) when that build is
+//    missing or older than the sources: apps/web/dist is rebuilt by whoever builds next, and a build replacing
+//    the lazily loaded chunks under a running suite leaves its pages loading for ever,
 // 3. runs the server in the foreground, passing Playwright's stop signal on.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -42,7 +44,7 @@ function newestMtime(target) {
   return newest;
 }
 
-const webDist = path.join(root, 'apps/web/dist');
+const webDist = `${path.resolve(dataDir)}-web`;
 const builtIndex = path.join(webDist, 'index.html');
 const sources = ['apps/web/src', 'apps/web/public', 'apps/web/index.html', 'apps/web/package.json', 'packages/shared/src'];
 const sourcesTime = Math.max(
@@ -53,14 +55,24 @@ const sourcesTime = Math.max(
     .map((name) => newestMtime(path.join(root, 'apps/web', name))),
 );
 const builtTime = newestMtime(builtIndex);
+// The checkout the build came from: another checkout run with the same data folder builds its own.
+const builtFromFile = path.join(webDist, '.built-from');
+const builtFrom = fs.existsSync(builtFromFile) ? fs.readFileSync(builtFromFile, 'utf8') : '';
 function build(reason) {
   console.error(`[e2e] building the web app (${reason})`);
-  const result = spawnSync('npm', ['run', 'build', '-w', '@osp/web'], { cwd: root, stdio: ['ignore', process.stderr, process.stderr] });
+  const result = spawnSync('npm', ['run', 'build', '-w', '@osp/web', '--', '--outDir', webDist], {
+    cwd: root,
+    stdio: ['ignore', process.stderr, process.stderr],
+  });
   if (result.status !== 0)
-    fail(`npm run build -w @osp/web failed (exit ${result.status ?? result.signal}); the journeys need the built web app`);
+    fail(
+      `npm run build -w @osp/web -- --outDir ${webDist} failed (exit ${result.status ?? result.signal}); the journeys need the built web app`,
+    );
+  fs.writeFileSync(builtFromFile, root);
 }
-if (builtTime === 0 || builtTime < sourcesTime)
-  build(builtTime === 0 ? 'no apps/web/dist/index.html' : 'sources changed since the last build');
+if (builtTime === 0) build(`no ${builtIndex}`);
+else if (builtFrom !== root) build(`the last build came from ${builtFrom || 'another checkout'}`);
+else if (builtTime < sourcesTime) build('sources changed since the last build');
 
 process.env.WEB_DIST = webDist;
 

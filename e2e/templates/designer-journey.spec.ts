@@ -13,16 +13,16 @@ import {
 import { apiSignIn, signInViaApi } from '../support/api';
 import { saveScreenshot } from '../support/screenshots';
 import { button, message } from '../support/ui';
-import { createPerson, getData, sendData } from '../bills/bill-helpers';
+import { getData, sendData } from '../bills/bill-helpers';
+import { createPerson, nameTag, type OwnPerson } from '../support/people';
 
 /*
  * Issue 5's proof: an administrator builds a template in the browser — four fields including a money
  * field, a condition branch on that field, two approve nodes with different step types (直属主管 或签,
- * then the job 财务审核 会签 for 5000 and more) — previews it, publishes it; zhangsan submits one bill on
- * each side of the condition from 发起审批; each reaches the right handlers; a later edit of the template
- * (threshold raised to 10000, published) leaves the bills in progress on the version they pinned.
- * Demo people (apps/server/src/db/seed): zhangsan's department leader is 李四; the job 财务审核 holds
- * 王五 and 孙浩.
+ * then the job 财务审核 会签 for 5000 and more) — previews it, publishes it; a 技术部 colleague (a person of the
+ * journey's own) submits one bill on each side of the condition from 发起审批; each reaches the right handlers; a
+ * later edit of the template (threshold raised to 10000, published) leaves the bills in progress on the version
+ * they pinned. Demo people (the demo seed): 技术部's leader is 李四; the job 财务审核 holds 王五 and 孙浩.
  */
 
 test.slow();
@@ -73,12 +73,18 @@ async function bearerOf(page: Page): Promise<string> {
   return token ?? '';
 }
 
-/** zhangsan writes and submits a bill of the new template from 发起审批; returns its id. */
-async function submitFromStartPage(browser: Browser, templateName: string, title: string, amount: string): Promise<number> {
+/** The initiator writes and submits a bill of the new template from 发起审批; returns its id. */
+async function submitFromStartPage(
+  browser: Browser,
+  initiator: OwnPerson,
+  templateName: string,
+  title: string,
+  amount: string,
+): Promise<number> {
   const context = await browser.newContext({ viewport: VIEWPORTS.desktop });
   const page = await context.newPage();
   try {
-    await signInViaApi(page, 'zhangsan');
+    await signInViaApi(page, initiator.username, { password: initiator.password });
     await page.goto('/office/approval');
     await page.getByRole('button', { name: templateName, exact: true }).click();
     await page.getByLabel(BillEditTexts.titleLabel).fill(title);
@@ -103,11 +109,13 @@ async function flowOf(page: Page, token: string, billId: number): Promise<{ name
   }));
 }
 
-test('[TEMPLATES] an administrator designs, previews and publishes a template; zhangsan’s bills follow its branches; a later edit leaves them alone', async ({
+test('[TEMPLATES] an administrator designs, previews and publishes a template; a colleague’s bills follow its branches; a later edit leaves them alone', async ({
   page,
   browser,
+  request,
 }) => {
   const templateName = `设备采购${Date.now() % 100_000}`;
+  const initiator = await createPerson(request, `采购员${nameTag()}`);
   await page.setViewportSize(VIEWPORTS.desktop);
   await signInViaApi(page, 'admin');
 
@@ -197,13 +205,13 @@ test('[TEMPLATES] an administrator designs, previews and publishes a template; z
   await expect(message(page, ApprovalMessages.templatePublished)).toBeVisible();
   await expect(page.getByText('已发布 v1')).toBeVisible();
 
-  // 6. zhangsan submits one bill on each side of the condition.
-  const big = await submitFromStartPage(browser, templateName, '采购服务器', '8000');
-  const small = await submitFromStartPage(browser, templateName, '采购文具', '300');
+  // 6. The colleague submits one bill on each side of the condition.
+  const big = await submitFromStartPage(browser, initiator, templateName, '采购服务器', '8000');
+  const small = await submitFromStartPage(browser, initiator, templateName, '采购文具', '300');
   const admin = await bearerOf(page);
   expect((await flowOf(page, admin, big)).map((n) => n.name)).toEqual(['发起', '直属主管审批', '财务审核', '结束']);
   expect((await flowOf(page, admin, small)).map((n) => n.name)).toEqual(['发起', '直属主管审批', '结束']);
-  // Both wait for 李四, zhangsan's department leader.
+  // Both wait for 李四, the colleague's department leader.
   const lisi = await apiSignIn(page.request, 'lisi');
   const lisiTodo = await getData<Paged<BillListRow>>(page.request, lisi, '/api/bills?box=todo&per_page=100');
   expect(lisiTodo.list.map((row) => row.id)).toEqual(expect.arrayContaining([big, small]));

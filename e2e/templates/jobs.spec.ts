@@ -1,6 +1,15 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { ApprovalMessages, type ApiEnvelope, type Job, type Paged } from '@osp/shared';
+import {
+  ApprovalMessages,
+  type ApiEnvelope,
+  type DeptUser,
+  type Job,
+  type Paged,
+  type TemplateDetail,
+  type TemplateGroup,
+} from '@osp/shared';
 import { bearer, signInViaApi } from '../support/api';
+import { createPerson, nameTag } from '../support/people';
 import { saveScreenshot } from '../support/screenshots';
 import { button, dialog, expectDashboardLoaded, message } from '../support/ui';
 
@@ -53,8 +62,44 @@ test('[TEMPLATES] an administrator keeps 审批岗位: a new job with 王五 cov
   page,
   request,
 }) => {
-  const jobName = `合同审核${Date.now() % 100_000}`;
+  const tag = nameTag();
+  const jobName = `合同审核${tag}`;
+  // A job in use and the template using it, the journey's own: the demo's 财务审核 gains templates whenever
+  // another journey publishes one that asks it.
+  const usedJobName = `付款审核${tag}`;
+  const usingName = `付款申请${tag}`;
   const { token, user } = await signInViaApi(page, 'admin');
+  const usedJob = await call<Job>(request, token, 'POST', '/api/jobs', { name: usedJobName, description: '付款的财务审核' });
+  const people = await call<DeptUser[]>(request, token, 'GET', '/api/depts/users');
+  for (const username of ['wangwu', 'sunhao']) {
+    const member = people.find((person) => person.username === username);
+    await call(request, token, 'POST', `/api/jobs/${usedJob.id}/members`, { user_id: member?.id, dept_ids: [] });
+  }
+  const groups = await call<TemplateGroup[]>(request, token, 'GET', '/api/template/groups');
+  const using = await call<TemplateDetail>(request, token, 'POST', '/api/templates', {
+    group_id: groups[0]?.id,
+    name: usingName,
+    // Disabled: nobody's 发起审批 lists it.
+    status: 0,
+    form_schema: { fields: [{ key: 'reason', type: 'text', label: '付款事由', required: true }] },
+    flow: {
+      nodes: [
+        { id: 'start', type: 'start', name: '发起', steps: [] },
+        {
+          id: 'pay',
+          type: 'approve',
+          name: '付款审核',
+          steps: [{ id: 's1', name: '付款审核', type: 'orsign', source: { kind: 'job', jobId: usedJob.id } }],
+        },
+        { id: 'end', type: 'end', name: '结束', steps: [] },
+      ],
+      links: [
+        { id: 'a', from: 'start', to: 'pay' },
+        { id: 'b', from: 'pay', to: 'end' },
+      ],
+      settings: {},
+    },
+  });
 
   try {
     // 1. The page from the menu.
@@ -104,27 +149,27 @@ test('[TEMPLATES] an administrator keeps 审批岗位: a new job with 王五 cov
     expect(saved?.member_count).toBe(1);
     await saveScreenshot(page, 'jobs-1440');
 
-    // 5. The demo's 财务审核 is used by 费用报销: its members cover every department, the template links to the designer.
-    await searchJobs(page, '财务审核');
-    await row(page, '财务审核').click();
-    const finance = membersCard(page, '财务审核');
+    // 5. The used job: its members cover every department, the template using it links to the designer.
+    await searchJobs(page, usedJobName);
+    await row(page, usedJobName).click();
+    const finance = membersCard(page, usedJobName);
     await expect(row(finance, '王五').locator('.ant-tag')).toHaveText(['全部部门']);
     await expect(row(finance, '孙浩').locator('.ant-tag')).toHaveText(['全部部门']);
-    const financeJob = await findJob(request, token, '财务审核');
-    const using = await call<{ id: number; name: string }[]>(request, token, 'GET', `/api/jobs/${financeJob?.id}/templates`);
-    const reimbursement = using.find((template) => template.name === '费用报销');
-    expect(reimbursement, 'the demo 费用报销 sends its finance step to 财务审核').toBeDefined();
-    const link = templatesCard(page).getByRole('link', { name: '费用报销' });
-    await expect(link).toHaveAttribute('href', `/office/templates/design?templateID=${reimbursement?.id}`);
+    const usedBy = await call<{ id: number; name: string }[]>(request, token, 'GET', `/api/jobs/${usedJob.id}/templates`);
+    expect(usedBy.map((template) => template.name)).toEqual([usingName]);
+    const link = templatesCard(page).getByRole('link', { name: usingName });
+    await expect(link).toHaveAttribute('href', `/office/templates/design?templateID=${using.id}`);
     await saveScreenshot(page, 'jobs-templates-1440');
 
     // 6. Deleting it is refused with the templates named; it stays.
-    await row(page, '财务审核').getByRole('button', { name: '删除财务审核' }).click();
+    await row(page, usedJobName)
+      .getByRole('button', { name: `删除${usedJobName}` })
+      .click();
     await button(page.locator('.ant-popover'), '删除').click();
-    await expect(message(page, ApprovalMessages.jobInUse(using.map((template) => template.name)))).toBeVisible();
+    await expect(message(page, ApprovalMessages.jobInUse([usingName]))).toBeVisible();
     await saveScreenshot(page, 'jobs-delete-refused-1440');
-    await expect(row(page, '财务审核')).toBeVisible();
-    expect(await findJob(request, token, '财务审核')).toBeDefined();
+    await expect(row(page, usedJobName)).toBeVisible();
+    expect(await findJob(request, token, usedJobName)).toBeDefined();
 
     // 7. The new job, used by no template, goes.
     await searchJobs(page, jobName);
@@ -142,11 +187,14 @@ test('[TEMPLATES] an administrator keeps 审批岗位: a new job with 王五 cov
   } finally {
     const left = await findJob(request, token, jobName);
     if (left) await call(request, token, 'DELETE', `/api/jobs/${left.id}`);
+    await call(request, token, 'DELETE', `/api/templates/${using.id}`);
+    await call(request, token, 'DELETE', `/api/jobs/${usedJob.id}`);
   }
 });
 
-test('[TEMPLATES] 张三 has no 审批岗位: not in his menu, and the jobs API refuses his changes', async ({ page, request }) => {
-  const { token, user } = await signInViaApi(page, 'zhangsan');
+test('[TEMPLATES] a staff member has no 审批岗位: not in his menu, and the jobs API refuses his changes', async ({ page, request }) => {
+  const staff = await createPerson(request, `员工${nameTag()}`);
+  const { token, user } = await signInViaApi(page, staff.username, { password: staff.password });
   await page.goto('/dashboard');
   await expectDashboardLoaded(page, user.name);
   const sider = page.locator('.app-sider');
@@ -154,7 +202,7 @@ test('[TEMPLATES] 张三 has no 审批岗位: not in his menu, and the jobs API 
   await expect(sider.getByRole('menuitem', { name: '发起审批' })).toBeVisible();
   await expect(sider.getByRole('menuitem', { name: '审批岗位' })).toHaveCount(0);
 
-  const response = await request.post('/api/jobs', { headers: bearer(token), data: { name: '张三的岗位', description: '' } });
+  const response = await request.post('/api/jobs', { headers: bearer(token), data: { name: '员工的岗位', description: '' } });
   expect(response.status()).toBe(403);
 });
 

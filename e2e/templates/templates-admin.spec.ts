@@ -14,15 +14,20 @@ import { apiSignIn, bearer, signInViaApi } from '../support/api';
 import { saveScreenshot } from '../support/screenshots';
 import { button, dialog, expectDashboardLoaded, message } from '../support/ui';
 import { actAs, getData, sendData, userIdOf } from '../bills/bill-helpers';
+import { createPerson, nameTag } from '../support/people';
 
 /*
  * 模板管理 (issue 5): groups (create, rename, order by keyboard drag and 上移, delete only when empty),
  * templates (copy, enable, order, move to a group, delete only when no bill uses them) and who may
  * start a template (发起人范围 in the designer's 基础设置), each checked through the API as well.
- * Demo facts (apps/server/src/db/seed): groups 人事行政, 财务 (费用报销 and 采购申请, with demo bills of
- * 费用报销), IT服务 (报修, 工单); 张三 is in 技术部, 王五 in 财务部 (siblings under the company).
+ * Demo facts (the demo seed): groups 人事行政, 财务 (费用报销 and 采购申请, with demo bills of 费用报销),
+ * IT服务 (报修, 工单); 王五 is in 财务部, and the journey's own colleague in 技术部 (siblings under the company).
  */
 
+// These journeys read and reorder the one list of template groups (the first asserts the whole list and
+// renumbers every group's sort) and count the templates of 财务, where the third adds one for a while: they
+// run one after another, and no other file makes groups or puts templates into 财务.
+test.describe.configure({ mode: 'default' });
 // A step that cannot find its control fails within seconds, not at the end of the journey's time.
 test.use({ actionTimeout: 15_000 });
 
@@ -380,17 +385,18 @@ test('[TEMPLATES] 模板管理 templates: a copy starts disabled, is enabled wit
   }
 });
 
-test('[TEMPLATES] 发起人范围 limited to 财务部 in the designer: 王五 may start the template, 张三 neither sees it nor may start it', async ({
+test('[TEMPLATES] 发起人范围 limited to 财务部 in the designer: 王五 may start the template, a 技术部 colleague neither sees it nor may start it', async ({
   page,
   request,
 }) => {
   const templateName = uniqueName('财务专用申请');
   const adminToken = await apiSignIn(request, 'admin');
+  // The 技术部 colleague is the journey's own (the demo's 张三 is the forced-article journey's).
+  const colleague = await createPerson(request, `技术员${nameTag()}`, { adminToken });
   const users = await getData<DeptUser[]>(request, adminToken, '/api/depts/users');
   const wangwu = users.find((candidate) => candidate.username === 'wangwu');
-  const zhangsan = users.find((candidate) => candidate.username === 'zhangsan');
   expect(wangwu?.dept_name).toBe('财务部');
-  expect(zhangsan?.dept_name).toBe('技术部');
+  expect(users.find((candidate) => candidate.id === colleague.id)?.dept_name).toBe('技术部');
   const financeDeptId = wangwu?.dept_id ?? 0;
   const groups = await groupsOf(request, adminToken);
   const created = await sendData<TemplateDetail>(request, adminToken, 'POST', '/api/templates', {
@@ -423,9 +429,9 @@ test('[TEMPLATES] 发起人范围 limited to 财务部 in the designer: 王五 m
       settings: {},
     },
   });
-  const zhangsanToken = await apiSignIn(request, 'zhangsan');
-  // Open to everyone so far: 张三's 发起审批 list names it.
-  const openList = await getData<Paged<TemplateSummary>>(request, zhangsanToken, '/api/templates?per_page=100');
+  const colleagueToken = await apiSignIn(request, colleague.username, colleague.password);
+  // Open to everyone so far: the colleague's 发起审批 list names it.
+  const openList = await getData<Paged<TemplateSummary>>(request, colleagueToken, '/api/templates?per_page=100');
   expect(openList.list.map((template) => template.name)).toContain(templateName);
 
   try {
@@ -473,18 +479,18 @@ test('[TEMPLATES] 发起人范围 limited to 财务部 in the designer: 王五 m
     await expect(page.getByRole('heading', { name: '发起审批' })).toBeVisible();
     await expect(page.getByRole('button', { name: templateName, exact: true })).toBeVisible();
 
-    // 4. 张三 (技术部) does not, and the server refuses his draft.
-    await actAs(page, 'zhangsan', '/office/approval');
+    // 4. The colleague (技术部) does not, and the server refuses his draft.
+    await actAs(page, colleague, '/office/approval');
     await expect(page.getByRole('heading', { name: '发起审批' })).toBeVisible();
     await expect(page.getByRole('button', { name: '请假申请', exact: true })).toBeVisible();
     await expect(page.getByRole('button', { name: templateName, exact: true })).toHaveCount(0);
     const refused = await request.post('/api/bills', {
-      headers: bearer(zhangsanToken),
-      data: { template_id: created.id, title: '张三试图发起', form: { reason: '报销' } },
+      headers: bearer(colleagueToken),
+      data: { template_id: created.id, title: '技术部同事试图发起', form: { reason: '报销' } },
     });
     expect(refused.status()).toBe(403);
     expect(((await refused.json()) as ApiEnvelope<null>).message).toBe(ApprovalMessages.notStarter);
-    const limitedList = await getData<Paged<TemplateSummary>>(request, zhangsanToken, '/api/templates?per_page=100');
+    const limitedList = await getData<Paged<TemplateSummary>>(request, colleagueToken, '/api/templates?per_page=100');
     expect(limitedList.list.map((template) => template.name)).not.toContain(templateName);
   } finally {
     await deleteQuietly(request, adminToken, `/api/templates/${created.id}`);
