@@ -23,6 +23,7 @@ import { filesRoutes } from './modules/files/files.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { holidayRoutes } from './modules/holiday/holiday.routes';
 import { jobsRoutes } from './modules/jobs/jobs.routes';
+import { addMenuVersionHeader } from './modules/menus/menus.hook';
 import { menusRoutes } from './modules/menus/menus.routes';
 import { passwordResetRoutes } from './modules/password-reset/password-reset.routes';
 import { securityLogRoutes } from './modules/security-log/security-log.routes';
@@ -101,6 +102,7 @@ export async function buildApp({ config, database, logger = true }: BuildAppOpti
     },
   });
 
+  addMenuVersionHeader(app, ctx);
   await app.register(healthRoutes(ctx));
   await app.register(settingsRoutes(ctx));
   await app.register(authRoutes(ctx));

@@ -1,11 +1,16 @@
 import { CommonMessages, DEFAULT_REQUEST_TIMEOUT, type ApiEnvelope, type FieldErrors, type PublicSettings } from '@osp/shared';
 import { toast } from '../components/toast';
 import { filenameOf } from './content-disposition';
+import { MENU_VERSION_HEADER, menuVersion } from './menu-version';
 import { clearSession, DEFAULT_SERVICE_COOKIE, getServiceSegment, getToken } from './session';
 
 /**
  * The one API client. SPEC §8's error catalogue is implemented here and nowhere else: pages get a
  * rejected promise carrying the envelope and never show their own copy of these messages.
+ *
+ * Successful calls resolve to the envelope's `data`, or through `api.withMessage` to `{ data, message }` for a
+ * change whose success toast is the server's own message. Every answer's `X-Menu-Version` header goes to
+ * the menu's version tracker (./menu-version.ts), which reloads the menu when it changed.
  *
  * It speaks through the browser's fetch (and XMLHttpRequest for an upload, whose progress fetch
  * cannot report). Until issue 12 axios did, and it was 57 of the 193 KB (minified) that the sign-in
@@ -135,14 +140,22 @@ function handleUnauthorized(request: ApiRequest, envelope: ApiEnvelope<unknown> 
   return error;
 }
 
+/** Hands the answer's menu version to the tracker, which reloads the menu when it changed (./menu-version.ts). */
+function noteMenuVersion(request: ApiRequest, response: RawResponse, isSuccess: boolean): void {
+  menuVersion.answered(request.url.split('?')[0] ?? request.url, response.header(MENU_VERSION_HEADER), isSuccess);
+}
+
 /** Resolves with a 2xx answer whose envelope (if any) reports success; anything else rejects with its ApiError. */
 async function settle(request: ApiRequest, response: RawResponse): Promise<RawResponse> {
   const { body, status } = response;
   if (status >= 200 && status < 300) {
     const envelope = body instanceof Blob ? await readBlobEnvelope(body) : isEnvelope(body) ? body : undefined;
-    if (envelope && envelope.status_code !== 0) throw fail(request, envelopeError(envelope, status));
+    const isSuccess = !envelope || envelope.status_code === 0;
+    noteMenuVersion(request, response, isSuccess);
+    if (envelope && !isSuccess) throw fail(request, envelopeError(envelope, status));
     return response;
   }
+  noteMenuVersion(request, response, false);
   const errorBody = body instanceof Blob ? await readBlobEnvelope(body) : body;
   const envelope = isEnvelope(errorBody) ? errorBody : undefined;
   if (status === 401) throw handleUnauthorized(request, envelope);
@@ -223,6 +236,19 @@ async function call<T>(request: ApiRequest): Promise<ApiEnvelope<T>> {
   return response.body as ApiEnvelope<T>;
 }
 
+/** A successful change's envelope: its `data` and the server's `message`, which the success toast shows. */
+export interface ApiAnswer<T> {
+  data: T;
+  /** The server's words for what was done ('' when it sent none): show it, not a copy of it. */
+  message: string;
+}
+
+async function answer<T>(request: ApiRequest): Promise<ApiAnswer<T>> {
+  const { data, message } = await call<T>(request);
+  // A body that was not an envelope has no message at all, whatever its type says.
+  return { data, message: typeof message === 'string' ? message : '' };
+}
+
 /** The typed calls the area modules use; each resolves to the envelope's `data`. */
 export const api = {
   get: async <T>(url: string, params?: Record<string, unknown>) => (await call<T>({ method: 'GET', url, params })).data,
@@ -230,6 +256,13 @@ export const api = {
   put: async <T>(url: string, body?: unknown) => (await call<T>({ method: 'PUT', url, data: body })).data,
   patch: async <T>(url: string, body?: unknown) => (await call<T>({ method: 'PATCH', url, data: body })).data,
   delete: async <T>(url: string) => (await call<T>({ method: 'DELETE', url })).data,
+  /** The same changes resolving to `{ data, message }`, for a page that toasts the server's message on success. */
+  withMessage: {
+    post: <T>(url: string, body?: unknown) => answer<T>({ method: 'POST', url, data: body }),
+    put: <T>(url: string, body?: unknown) => answer<T>({ method: 'PUT', url, data: body }),
+    patch: <T>(url: string, body?: unknown) => answer<T>({ method: 'PATCH', url, data: body }),
+    delete: <T>(url: string) => answer<T>({ method: 'DELETE', url }),
+  },
 };
 
 export interface DownloadedFile {

@@ -1,13 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
 import { callerOf, requireSignIn } from '../auth/auth.hook';
-import { userMenuJson } from './menus.service';
+import { MENU_VERSION_HEADER } from './menus.hook';
+import { userMenu } from './menus.service';
 
 export function menusRoutes(ctx: AppContext) {
   return async function (app: FastifyInstance): Promise<void> {
     requireSignIn(app, ctx);
-    app.get('/api/user/menu', async (request, reply) =>
-      reply.type('application/json; charset=utf-8').send(await userMenuJson(ctx, callerOf(request))),
-    );
+    // The version is the hash of this very body, whatever changed since the request began.
+    app.get('/api/user/menu', async (request, reply) => {
+      const { json, version } = await userMenu(ctx, callerOf(request));
+      return reply.header(MENU_VERSION_HEADER, version).type('application/json; charset=utf-8').send(json);
+    });
   };
 }

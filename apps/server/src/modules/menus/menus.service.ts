@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { MenuType, type MenuItem } from '@osp/shared';
 import type { AppContext, Caller } from '../../context';
 import { ok } from '../../http/envelope';
@@ -50,17 +51,38 @@ async function menuRows(ctx: AppContext): Promise<repo.MenuRow[]> {
   return rows;
 }
 
+/** GET /api/user/menu's answer as sent, and its version (the X-Menu-Version header, docs/web-contract.md). */
+export interface UserMenuAnswer {
+  json: string;
+  version: string;
+}
+
+const menuKey = (caller: Caller) => `menu:${caller.permissions.join(',')}`;
+const versionKey = (caller: Caller) => `menu-version:${caller.permissions.join(',')}`;
+
+/** A short stable name of one menu answer: the first 16 hex digits of its SHA-256. */
+export function menuVersionOf(json: string): string {
+  return createHash('sha256').update(json).digest('hex').slice(0, 16);
+}
+
 /**
- * GET /api/user/menu's whole answer as JSON. A menu depends only on the menu rows and the caller's
- * permissions, and every page load asks for it: the text is kept per permission set until the next
- * change (building and serialising the tree was a tenth of the request, docs/performance.md).
+ * GET /api/user/menu's whole answer as JSON, with its version. A menu depends only on the menu rows and the
+ * caller's permissions, and every page load asks for it: the text and its hash are kept per permission set
+ * until the next change (building and serialising the tree was a tenth of the request, docs/performance.md).
  */
-export async function userMenuJson(ctx: AppContext, caller: Caller): Promise<string> {
-  const key = `menu:${caller.permissions.join(',')}`;
-  const cached = ctx.access.derived(key);
-  if (cached !== undefined) return cached;
+export async function userMenu(ctx: AppContext, caller: Caller): Promise<UserMenuAnswer> {
+  const json = ctx.access.derived(menuKey(caller));
+  const version = ctx.access.derived(versionKey(caller));
+  if (json !== undefined && version !== undefined) return { json, version };
   const startedIn = ctx.access.currentGeneration;
-  const json = JSON.stringify(ok(await getUserMenu(ctx, caller)));
-  ctx.access.rememberDerived(key, json, startedIn);
-  return json;
+  const fresh = JSON.stringify(ok(await getUserMenu(ctx, caller)));
+  const freshVersion = menuVersionOf(fresh);
+  ctx.access.rememberDerived(menuKey(caller), fresh, startedIn);
+  ctx.access.rememberDerived(versionKey(caller), freshVersion, startedIn);
+  return { json: fresh, version: freshVersion };
+}
+
+/** The version of the caller's menu if the access cache holds it: what a warm request answers without a query or a hash. */
+export function cachedMenuVersion(ctx: AppContext, caller: Caller): string | undefined {
+  return ctx.access.derived(versionKey(caller));
 }

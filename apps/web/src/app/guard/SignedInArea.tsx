@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useMenu } from '../../api/menu';
 import { clearSession, saveSessionUser } from '../../api/session';
@@ -11,21 +11,14 @@ import { SignedInRoutes } from '../SignedInRoutes';
 // sign-in pages have no dates and do not load dayjs (issue 12).
 import '../../utils/datetime';
 
-/** With a token: the profile is fetched and the menu loaded once before any page shows. */
+/**
+ * With a token: the profile is fetched and the menu loaded once before any page shows (SPEC §2). Navigating
+ * does not ask for the menu again: it is reloaded only when an answer's X-Menu-Version says that what this
+ * user sees has changed (api/menu-version.ts), which shows an administrator's change on the next click.
+ */
 export default function SignedInArea() {
   const profile = useProfile();
   const menu = useMenu();
-  const { refetch: refetchMenu } = menu;
-  const { pathname } = useLocation();
-  const menuLoadedOn = useRef(pathname);
-
-  // Each navigation reloads the menu, so a change an administrator made shows on the next click;
-  // the first load already happened for the first page.
-  useEffect(() => {
-    if (menuLoadedOn.current === pathname) return;
-    menuLoadedOn.current = pathname;
-    void refetchMenu();
-  }, [pathname, refetchMenu]);
 
   useEffect(() => {
     if (profile.data) saveSessionUser(profile.data);
