@@ -1,12 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { BillDetail, Paged, TemplateDetail, TemplateGroup, TemplateSummary } from '@osp/shared';
 import { billsKey, dashboardCountsKey } from './bills';
-import { api } from './client';
+import { api, type ApiAnswer } from './client';
 
 /*
  * Starting and editing bills (docs/approval-api.md): the 发起审批 page's groups and templates with
  * favourites, a template's form schema and flow, and the draft → release calls of the edit page. The
- * lists and the detail page read bills through ./bills.ts; every write here refetches them.
+ * lists and the detail page read bills through ./bills.ts; every write here refetches them, and resolves to
+ * `{ data, message }` so that the page toasts the server's message.
  */
 
 export const startTemplatesKey = ['templates', 'start'] as const;
@@ -30,7 +31,7 @@ export function useToggleFavorite() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ template, favorite }: { template: TemplateSummary; favorite: boolean }) =>
-      api.post<null>(
+      api.withMessage.post<null>(
         `${template.is_iptv === 1 ? '/api/iptvtemplates' : '/api/templates'}/${template.id}/${favorite ? 'favorite' : 'unfavorite'}`,
       ),
     onSettled: () => queryClient.invalidateQueries({ queryKey: startTemplatesKey }),
@@ -70,7 +71,7 @@ export interface BillRelease extends BillSave {
   chosen_handlers?: Record<string, number[]>;
 }
 
-function useBillWrite<Variables, Result>(mutationFn: (variables: Variables) => Promise<Result>) {
+function useBillWrite<Variables, Result>(mutationFn: (variables: Variables) => Promise<ApiAnswer<Result>>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn,
@@ -81,15 +82,17 @@ function useBillWrite<Variables, Result>(mutationFn: (variables: Variables) => P
 
 /** POST /api/bills: a new draft. */
 export function useCreateBill() {
-  return useBillWrite((body: BillCreate) => api.post<BillDetail>('/api/bills', body));
+  return useBillWrite((body: BillCreate) => api.withMessage.post<BillDetail>('/api/bills', body));
 }
 
 /** PUT /api/bills/{id}: a draft, rejected or withdrawn bill's new form. */
 export function useUpdateBill() {
-  return useBillWrite(({ id, ...body }: BillSave) => api.put<BillDetail>(`/api/bills/${id}`, body));
+  return useBillWrite(({ id, ...body }: BillSave) => api.withMessage.put<BillDetail>(`/api/bills/${id}`, body));
 }
 
 /** POST /api/bills/{id}/release: submits a draft or resubmits a rejected or withdrawn bill, with its last edit. */
 export function useReleaseBill() {
-  return useBillWrite(({ id, ...body }: BillRelease) => api.post<BillDetail & { resubmitted: boolean }>(`/api/bills/${id}/release`, body));
+  return useBillWrite(({ id, ...body }: BillRelease) =>
+    api.withMessage.post<BillDetail & { resubmitted: boolean }>(`/api/bills/${id}/release`, body),
+  );
 }

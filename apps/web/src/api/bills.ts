@@ -12,12 +12,13 @@ import type {
   Paged,
   TemplateSummary,
 } from '@osp/shared';
-import { api } from './client';
+import { api, type ApiAnswer } from './client';
 
 /*
  * Approval bills as the lists, the detail page, the flow popover and the print page read them
  * (docs/approval-api.md). Every operation refetches everything under `billsKey` and the counts, so the
- * kept-alive lists and the header's todo badge follow at once.
+ * kept-alive lists and the header's todo badge follow at once, and resolves to `{ data, message }`: the page's
+ * success toast is the server's message (ApprovalMessages), its own copy only when the server sent none.
  */
 
 export const billsKey = ['bills'] as const;
@@ -100,8 +101,8 @@ export function useDashboardCounts() {
  * with, when it answers one: that goes straight into the detail's cache instead of being fetched again.
  */
 function useBillChange<Variables, Result>(
-  mutationFn: (variables: Variables) => Promise<Result>,
-  freshBill?: (result: Result) => BillDetail,
+  mutationFn: (variables: Variables) => Promise<ApiAnswer<Result>>,
+  freshBill?: (result: ApiAnswer<Result>) => BillDetail,
 ) {
   const queryClient = useQueryClient();
   return useMutation({
@@ -125,7 +126,7 @@ function useBillChange<Variables, Result>(
   });
 }
 
-const answeredBill = (bill: BillDetail) => bill;
+const answeredBill = (answer: ApiAnswer<BillDetail>) => answer.data;
 
 export interface TaskOperation {
   taskId: string;
@@ -137,14 +138,18 @@ export interface TaskOperation {
 /** A handler's agree, reject, back or transfer on their task (PATCH /api/bills/flownode/{id}/{operType}). */
 export function useOperateTask() {
   return useBillChange(({ taskId, operType, ...body }: TaskOperation) =>
-    api.patch<{ id: number; status: BillStatus; version: number }>(`/api/bills/flownode/${encodeURIComponent(taskId)}/${operType}`, body),
+    api.withMessage.patch<{ id: number; status: BillStatus; version: number }>(
+      `/api/bills/flownode/${encodeURIComponent(taskId)}/${operType}`,
+      body,
+    ),
   );
 }
 
 /** The initiator withdraws a bill in progress (SPEC: PATCH /api/bills/{id}/returned). */
 export function useWithdrawBill() {
   return useBillChange(
-    ({ id, ...body }: { id: number; version: number; comment?: string }) => api.patch<BillDetail>(`/api/bills/${id}/returned`, body),
+    ({ id, ...body }: { id: number; version: number; comment?: string }) =>
+      api.withMessage.patch<BillDetail>(`/api/bills/${id}/returned`, body),
     answeredBill,
   );
 }
@@ -152,7 +157,7 @@ export function useWithdrawBill() {
 /** The initiator voids a draft, rejected or withdrawn bill. */
 export function useAbandonBill() {
   return useBillChange(
-    ({ id, ...body }: { id: number; version: number }) => api.patch<BillDetail>(`/api/bills/${id}/abandon`, body),
+    ({ id, ...body }: { id: number; version: number }) => api.withMessage.patch<BillDetail>(`/api/bills/${id}/abandon`, body),
     answeredBill,
   );
 }
@@ -160,14 +165,15 @@ export function useAbandonBill() {
 /** The initiator copies a submitted bill into a new draft (SPEC: PATCH /api/bills/{id}/replication); answers the draft. */
 export function useReplicateBill() {
   return useBillChange(({ id, ...body }: { id: number; client_key?: string }) =>
-    api.patch<BillDetail>(`/api/bills/${id}/replication`, body),
+    api.withMessage.patch<BillDetail>(`/api/bills/${id}/replication`, body),
   );
 }
 
 /** A bill administrator closes a bill still in the flow; the reason is required. */
 export function useCloseBill() {
   return useBillChange(
-    ({ id, ...body }: { id: number; version: number; comment: string }) => api.patch<BillDetail>(`/api/bills/${id}/close`, body),
+    ({ id, ...body }: { id: number; version: number; comment: string }) =>
+      api.withMessage.patch<BillDetail>(`/api/bills/${id}/close`, body),
     answeredBill,
   );
 }
@@ -175,11 +181,13 @@ export function useCloseBill() {
 /** Any reader follows or unfollows a bill (listed under box=tracked). */
 export function useTrackBill() {
   return useBillChange(({ id, follow }: { id: number; follow: boolean }) =>
-    api.patch<{ tracked: boolean }>(`/api/bills/${id}/${follow ? 'track' : 'untrack'}`, {}),
+    api.withMessage.patch<{ tracked: boolean }>(`/api/bills/${id}/${follow ? 'track' : 'untrack'}`, {}),
   );
 }
 
 /** The initiator or a bill administrator lets more users read the bill (PATCH /api/bills/{id}/share). */
 export function useShareBill() {
-  return useBillChange(({ id, ...body }: { id: number; user_ids: number[] }) => api.patch<BillShareResult>(`/api/bills/${id}/share`, body));
+  return useBillChange(({ id, ...body }: { id: number; user_ids: number[] }) =>
+    api.withMessage.patch<BillShareResult>(`/api/bills/${id}/share`, body),
+  );
 }

@@ -5,7 +5,6 @@ import { FieldInput } from './inputs';
 import { ItemsEditor } from './ItemsEditor';
 import { fieldRule } from './rules';
 import { SumOfInput } from './SumOfInput';
-import { useDirectory } from './useDirectory';
 import './bill-form.css';
 
 export interface BillFormFieldsProps {
@@ -22,7 +21,6 @@ const WIDE_TYPES = new Set<FormField['type']>(['textarea', 'items', 'description
  * same names as the API's 422 keys, so a server error lands on its field as it is.
  */
 export function BillFormFields({ schema, attachments }: BillFormFieldsProps) {
-  const directory = useDirectory();
   const isMobile = useIsMobile();
   return (
     <Row gutter={24} className="bill-form-fields">
@@ -68,7 +66,7 @@ export function BillFormFields({ schema, attachments }: BillFormFieldsProps) {
               extra={field.help}
               rules={[fieldRule(field)]}
             >
-              <FieldInput field={field} directory={directory} attachments={attachments} />
+              <FieldInput field={field} attachments={attachments} />
             </Form.Item>
           </Col>
         );

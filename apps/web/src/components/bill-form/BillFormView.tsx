@@ -12,8 +12,8 @@ import {
 } from '@osp/shared';
 import type { ReactNode } from 'react';
 import { useIsMobile } from '../../utils/useIsMobile';
+import { useDirectoryNames, type DirectoryNames } from '../pickers';
 import { AttachmentList } from './AttachmentList';
-import { useDirectory, type Directory } from './useDirectory';
 import { itemsTotal, plainText, rowsOf, type FormItems, type FormValues } from './values';
 import './bill-form.css';
 
@@ -52,7 +52,7 @@ function attachmentIds(value: StoredValue | undefined): string[] {
 function valueNode(
   field: FormField,
   value: StoredValue | undefined,
-  directory: Directory,
+  names: DirectoryNames,
   attachments: Record<string, FileCard> | undefined,
 ): ReactNode {
   const isEmpty = value === null || value === undefined || value === '' || (Array.isArray(value) && value.length === 0);
@@ -63,9 +63,9 @@ function valueNode(
     case 'daterange':
       return Array.isArray(value) ? value.join(' 至 ') : plainText(value);
     case 'user':
-      return idsOf(value).map(directory.userName).join('、');
+      return idsOf(value).map(names.userName).join('、');
     case 'department':
-      return idsOf(value).map(directory.deptName).join('、');
+      return idsOf(value).map(names.deptName).join('、');
     case 'attachment':
       return <AttachmentList ids={attachmentIds(value)} known={attachments} />;
     case 'textarea':
@@ -135,7 +135,7 @@ export function ItemsTableView({ field, rows, total }: ItemsViewProps) {
  * as a table with the total, people and departments by name. Used by the detail and print pages.
  */
 export function BillFormView({ schema, values, items, totals, attachments }: BillFormViewProps) {
-  const directory = useDirectory();
+  const names = useDirectoryNames();
   const isMobile = useIsMobile();
   return (
     <Descriptions
@@ -167,7 +167,7 @@ export function BillFormView({ schema, values, items, totals, attachments }: Bil
           children: valueNode(
             field,
             Array.isArray(value) && typeof value[0] === 'object' ? undefined : (value as StoredValue),
-            directory,
+            names,
             attachments,
           ),
         };

@@ -1,7 +1,6 @@
 /** The bill form rendered from a template's schema: read only (detail, print) and editable (edit page, the form designer's preview). */
 export { BillFormView, ItemsTableView, MoneyText, type BillFormViewProps } from './BillFormView';
 export { BillFormFields, type BillFormFieldsProps } from './BillFormFields';
-export { useDirectory, type Directory } from './useDirectory';
 export {
   defaultFormValues,
   errorPath,
@@ -13,5 +12,5 @@ export {
   type FormItems,
   type FormValues,
 } from './values';
-export { deptOptions, FieldInput, useUserOptions, UserSelect } from './inputs';
+export { FieldInput } from './inputs';
 export { fieldRule, toFieldErrors } from './rules';

@@ -1,17 +1,7 @@
-import { Checkbox, DatePicker, Input, InputNumber, Radio, Select, TreeSelect } from 'antd';
-import {
-  BillFormTexts,
-  moneyInWordsLabel,
-  TEXT_MAX,
-  TEXTAREA_MAX,
-  type Dept,
-  type FileCard,
-  type FormField,
-  type ItemColumn,
-} from '@osp/shared';
-import { useMemo } from 'react';
+import { Checkbox, DatePicker, Input, InputNumber, Radio, Select } from 'antd';
+import { BillFormTexts, moneyInWordsLabel, TEXT_MAX, TEXTAREA_MAX, type FileCard, type FormField, type ItemColumn } from '@osp/shared';
+import { DeptPicker, PersonPicker } from '../pickers';
 import { AttachmentInput } from './AttachmentInput';
-import type { Directory } from './useDirectory';
 
 /*
  * The editor of each field type. antd's Form.Item hands `value` and `onChange` to the element it
@@ -44,59 +34,15 @@ export function MoneyInput({ id, value, onChange, hasWords = true }: ValueProps<
   );
 }
 
-interface DeptOption {
-  value: number;
-  title: string;
-  children: DeptOption[];
-}
-
-/** The department tree as TreeSelect data. */
-export function deptOptions(depts: readonly Dept[]): DeptOption[] {
-  return depts.map((dept) => ({ value: dept.id, title: dept.name, children: deptOptions(dept.children) }));
-}
-
-/** Active people as Select options, named with their department. */
-export function useUserOptions(directory: Directory) {
-  return useMemo(
-    () =>
-      directory.users
-        .filter((u) => u.user_status === 1)
-        .map((u) => ({ value: u.id, label: u.dept_name ? `${u.name}（${u.dept_name}）` : u.name })),
-    [directory.users],
-  );
-}
-
-/** A user picker: active people, searched by name or department. */
-export function UserSelect({
-  multiple,
-  directory,
-  ...props
-}: ValueProps<number | number[]> & { multiple?: boolean; directory: Directory }) {
-  const options = useUserOptions(directory);
-  return (
-    <Select
-      {...props}
-      mode={multiple ? 'multiple' : undefined}
-      allowClear
-      showSearch={{ optionFilterProp: 'label' }}
-      loading={directory.isLoading}
-      placeholder={BillFormTexts.userPlaceholder}
-      options={options}
-    />
-  );
-}
-
 /** What antd's Form.Item injects into the control it wraps; the editors below pass it on. */
 type ControlProps = Record<string, unknown>;
 
 export function FieldInput({
   field,
-  directory,
   attachments,
   ...control
 }: {
   field: FormField;
-  directory: Directory;
   /** Cards of the files the bill's attachment fields hold (BillDetail.attachments). */
   attachments?: Record<string, FileCard>;
 } & ControlProps) {
@@ -129,21 +75,10 @@ export function FieldInput({
     case 'checkbox':
       return <Checkbox.Group {...control} options={options} />;
     case 'user':
-      return <UserSelect {...control} multiple={field.multiple} directory={directory} />;
+      // People and departments through the shared pickers (components/pickers), like every other screen.
+      return field.multiple ? <PersonPicker {...control} multiple allowClear /> : <PersonPicker {...control} allowClear />;
     case 'department':
-      return (
-        <TreeSelect
-          {...control}
-          allowClear
-          multiple={field.multiple}
-          showSearch
-          treeNodeFilterProp="title"
-          treeDefaultExpandAll
-          loading={directory.isLoading}
-          placeholder={BillFormTexts.deptPlaceholder}
-          treeData={deptOptions(directory.depts)}
-        />
-      );
+      return field.multiple ? <DeptPicker {...control} multiple allowClear /> : <DeptPicker {...control} allowClear />;
     case 'attachment':
       return <AttachmentInput {...control} known={attachments} />;
     case 'items':

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Dept, DeptUser, JobMember } from '@osp/shared';
-import { coveredDeptNames, deptTreeOptions, memberCandidates } from './members';
+import type { DeptUser, JobMember } from '@osp/shared';
+import { alreadyMember, coveredDeptNames } from './members';
 
 function user(id: number, name: string, deptName: string, status = 1): DeptUser {
   return {
@@ -32,25 +32,9 @@ describe('jobs page helpers', () => {
     expect(coveredDeptNames([9], deptName)).toEqual(['#9']);
   });
 
-  it('candidates are the enabled people; current members are listed but cannot be chosen again', () => {
-    const users = [user(1, '王五', '财务部'), user(2, '李四', '技术部'), user(3, '陈七', '', 0), user(4, '何军', '')];
-    expect(memberCandidates(users, [member(2, [7])])).toEqual([
-      { value: 1, label: '王五（财务部）', search: '王五 u1 财务部', disabled: false },
-      { value: 2, label: '李四（技术部） · 已是成员', search: '李四 u2 技术部', disabled: true },
-      { value: 4, label: '何军', search: '何军 u4 ', disabled: false },
-    ]);
-  });
-
-  it('the department tree keeps its nesting for the picker', () => {
-    const tree: Dept[] = [
-      {
-        id: 1,
-        name: '总公司',
-        parent_id: null,
-        leader_id: null,
-        children: [{ id: 2, name: '技术部', parent_id: 1, leader_id: 9, children: [] }],
-      },
-    ];
-    expect(deptTreeOptions(tree)).toEqual([{ value: 1, title: '总公司', children: [{ value: 2, title: '技术部', children: [] }] }]);
+  it('current members are marked as such, so the picker lists them but does not let them be chosen again', () => {
+    const note = alreadyMember([member(2, [7])]);
+    expect(note(user(1, '王五', '财务部'))).toBeUndefined();
+    expect(note(user(2, '李四', '技术部'))).toBe('已是成员');
   });
 });

@@ -1,11 +1,11 @@
-import { Form, Input, Modal, TreeSelect } from 'antd';
-import { DEPT_NAME_MAX, DeptMessages, type AdminDept } from '@osp/shared';
+import { Form, Input, Modal } from 'antd';
+import { DEPT_NAME_MAX, DeptMessages } from '@osp/shared';
 import { useCreateDept } from '../../../api/admin-org';
 import { showFieldErrors } from '../../../components/form-errors';
+import { DeptPicker } from '../../../components/pickers';
 import { toast } from '../../../components/toast';
 
 interface DeptCreateDialogProps {
-  tree: AdminDept[];
   /** Open with this parent preselected (null: top level); undefined: closed. */
   parentId: number | null | undefined;
   onClose: () => void;
@@ -17,15 +17,7 @@ interface Values {
   parent_id: number | null;
 }
 
-interface DeptOption {
-  value: number;
-  title: string;
-  children: DeptOption[];
-}
-
-const toOptions = (depts: AdminDept[]): DeptOption[] => depts.map((d) => ({ value: d.id, title: d.name, children: toOptions(d.children) }));
-
-export function DeptCreateDialog({ tree, parentId, onClose, onCreated }: DeptCreateDialogProps) {
+export function DeptCreateDialog({ parentId, onClose, onCreated }: DeptCreateDialogProps) {
   const [form] = Form.useForm<Values>();
   const create = useCreateDept();
   const isOpen = parentId !== undefined;
@@ -66,14 +58,7 @@ export function DeptCreateDialog({ tree, parentId, onClose, onCreated }: DeptCre
           <Input maxLength={DEPT_NAME_MAX} autoFocus />
         </Form.Item>
         <Form.Item name="parent_id" label="上级部门" extra="不选则为顶级部门">
-          <TreeSelect
-            treeData={toOptions(tree)}
-            allowClear
-            treeDefaultExpandAll
-            placeholder="顶级部门"
-            showSearch
-            treeNodeFilterProp="title"
-          />
+          <DeptPicker allowClear placeholder="顶级部门" />
         </Form.Item>
       </Form>
     </Modal>

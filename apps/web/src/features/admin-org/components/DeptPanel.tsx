@@ -1,10 +1,10 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { Button, Card, Descriptions, Flex, Form, Input, Popconfirm, Select, Tooltip } from 'antd';
+import { Button, Card, Descriptions, Flex, Form, Input, Popconfirm, Tooltip } from 'antd';
 import { DEPT_NAME_MAX, DeptMessages, type AdminDept } from '@osp/shared';
 import { useEffect } from 'react';
 import { useDeleteDept, useRenameDept, useSetDeptLeader } from '../../../api/admin-org';
-import { useActiveUsers } from '../../../api/directory';
 import { showFieldErrors } from '../../../components/form-errors';
+import { PersonPicker } from '../../../components/pickers';
 import { toast } from '../../../components/toast';
 import { OperationLogButton } from '../../../components/OperationLogDrawer';
 
@@ -23,7 +23,6 @@ interface Values {
 /** The selected department: rename it, choose its leader, add a sub-department, delete it. */
 export function DeptPanel({ dept, parentName, onAddChild, onDeleted }: DeptPanelProps) {
   const [form] = Form.useForm<Values>();
-  const users = useActiveUsers();
   const rename = useRenameDept();
   const setLeader = useSetDeptLeader();
   const remove = useDeleteDept();
@@ -44,11 +43,6 @@ export function DeptPanel({ dept, parentName, onAddChild, onDeleted }: DeptPanel
     }
   };
 
-  const userOptions = (users.data ?? []).map((u) => ({
-    value: u.id,
-    label: `${u.name}（${u.username}）${u.dept_name ? ` · ${u.dept_name}` : ''}`,
-  }));
-
   return (
     <Card
       title={dept.name}
@@ -66,13 +60,7 @@ export function DeptPanel({ dept, parentName, onAddChild, onDeleted }: DeptPanel
           <Input maxLength={DEPT_NAME_MAX} />
         </Form.Item>
         <Form.Item name="leader_id" label="负责人" extra="审批流程中“发起人所在部门负责人”即此人；只能选择已启用的用户">
-          <Select
-            options={userOptions}
-            loading={users.isPending}
-            allowClear
-            showSearch={{ optionFilterProp: 'label' }}
-            placeholder="搜索姓名或用户名"
-          />
+          <PersonPicker allowClear placeholder="搜索姓名或用户名" />
         </Form.Item>
         <Flex wrap gap={8}>
           <Button type="primary" htmlType="submit" loading={rename.isPending || setLeader.isPending}>

@@ -1,4 +1,4 @@
-import { Button, Col, Divider, Form, Input, InputNumber, Row, Select, Switch } from 'antd';
+import { Button, Col, Divider, Form, Input, InputNumber, Row, Switch } from 'antd';
 import {
   BANNER_MESSAGE_MAX,
   REQUEST_TIMEOUT_MAX,
@@ -11,8 +11,9 @@ import {
 } from '@osp/shared';
 import { useEffect } from 'react';
 import { useUpdateSettings } from '../../../api/admin-org';
-import { useActiveUsers } from '../../../api/directory';
+import { useDirectoryUsers } from '../../../api/directory';
 import { showFieldErrors } from '../../../components/form-errors';
+import { PersonPicker } from '../../../components/pickers';
 import { toast } from '../../../components/toast';
 
 interface Values {
@@ -41,12 +42,32 @@ function toValues(settings: PrivateSettings): Values {
   };
 }
 
+interface DefaultUserPickerProps {
+  id?: string;
+  value?: string | null;
+  onChange?: (username: string | null) => void;
+}
+
+/** 默认用户 is stored by username; the shared person picker holds ids, so this maps one to the other. */
+function DefaultUserPicker({ id, value, onChange }: DefaultUserPickerProps) {
+  const people = useDirectoryUsers();
+  const held = value ? people.data?.find((person) => person.username === value) : undefined;
+  return (
+    <PersonPicker
+      id={id}
+      allowClear
+      placeholder="选择用户"
+      value={held?.id}
+      onChange={(next) => onChange?.(people.data?.find((person) => person.id === next)?.username ?? null)}
+    />
+  );
+}
+
 const urlRule = (label: string) => ({ type: 'url' as const, message: SettingMessages.urlInvalid(label) });
 
 /** The SPEC §3 settings an administrator changes; the server checks each again. */
 export function SettingsForm({ settings }: { settings: PrivateSettings }) {
   const [form] = Form.useForm<Values>();
-  const users = useActiveUsers();
   const save = useUpdateSettings();
   const hasBanner = Form.useWatch('header_banner', form);
   const hasWechat = Form.useWatch('wechat_qr_login', form);
@@ -130,13 +151,7 @@ export function SettingsForm({ settings }: { settings: PrivateSettings }) {
         </Col>
         <Col xs={24} md={12}>
           <Form.Item name="default_user" label={SETTING_LABELS.default_user} extra="留空表示不指定">
-            <Select
-              allowClear
-              showSearch={{ optionFilterProp: 'label' }}
-              loading={users.isPending}
-              placeholder="选择用户"
-              options={(users.data ?? []).map((u) => ({ value: u.username, label: `${u.name}（${u.username}）` }))}
-            />
+            <DefaultUserPicker />
           </Form.Item>
         </Col>
       </Row>

@@ -59,7 +59,6 @@ export default function DeptsPage() {
         </Col>
       </Row>
       <DeptCreateDialog
-        tree={tree}
         parentId={creatingUnder}
         onClose={() => setCreatingUnder(undefined)}
         onCreated={(id) => {

@@ -1,13 +1,11 @@
-import { Col, Form, Input, Modal, Radio, Row, Select, TreeSelect } from 'antd';
+import { Col, Form, Input, Modal, Radio, Row } from 'antd';
 import { AdminUserMessages, SEX_LABELS, SEX_VALUES, type AdminUser, type Sex } from '@osp/shared';
 import { useEffect } from 'react';
-import { useCreateUser, useRoleOptions, useUpdateUser } from '../../../api/admin-users';
-import { useDeptTree } from '../../../api/directory';
+import { useCreateUser, useUpdateUser } from '../../../api/admin-users';
 import { showFieldErrors } from '../../../components/form-errors';
-import { messageText } from '../../../components/HtmlMessage';
+import { DeptPicker, RolePicker } from '../../../components/pickers';
 import { toast } from '../../../components/toast';
 import { useIsMobile } from '../../../utils/useIsMobile';
-import { deptOptions } from '../dept-options';
 import { userRules } from '../user-rules';
 
 interface UserFormDialogProps {
@@ -38,8 +36,6 @@ export function UserFormDialog({ user, onClose }: UserFormDialogProps) {
   const [form] = Form.useForm<Values>();
   const create = useCreateUser();
   const update = useUpdateUser();
-  const depts = useDeptTree();
-  const roles = useRoleOptions();
   const isMobile = useIsMobile();
   const isNew = user === 'new';
 
@@ -118,14 +114,7 @@ export function UserFormDialog({ user, onClose }: UserFormDialogProps) {
           </Col>
           <Col span={half}>
             <Form.Item name="dept_id" label="部门" rules={userRules.dept_id}>
-              <TreeSelect
-                treeData={deptOptions(depts.data ?? [])}
-                loading={depts.isLoading}
-                treeDefaultExpandAll
-                showSearch
-                treeNodeFilterProp="title"
-                placeholder="请选择部门"
-              />
+              <DeptPicker placeholder="请选择部门" />
             </Form.Item>
           </Col>
           <Col span={half}>
@@ -157,19 +146,7 @@ export function UserFormDialog({ user, onClose }: UserFormDialogProps) {
               </Col>
               <Col span={24}>
                 <Form.Item name="roles" label="角色">
-                  <Select
-                    mode="multiple"
-                    loading={roles.isLoading}
-                    options={(roles.data ?? []).map((r) => ({
-                      value: r.key,
-                      label: r.name,
-                      disabled: !r.grantable,
-                      // A native hint: the option list is already a popup.
-                      title: messageText(r.blocked_reason),
-                    }))}
-                    placeholder="请选择角色"
-                    optionFilterProp="label"
-                  />
+                  <RolePicker source="grants" placeholder="请选择角色" />
                 </Form.Item>
               </Col>
             </>

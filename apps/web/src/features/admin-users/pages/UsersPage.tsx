@@ -1,9 +1,9 @@
 import { DownloadOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
-import { App, Button, Flex, Input, Select, TreeSelect } from 'antd';
+import { App, Button, Flex, Input, Select } from 'antd';
 import { AdminUserMessages, CommonMessages, type AdminUser } from '@osp/shared';
 import { useState } from 'react';
 import { exportUsers, useAdminUsers, useSetUserStatus, type UserListFilter } from '../../../api/admin-users';
-import { useDeptTree } from '../../../api/directory';
+import { DeptPicker } from '../../../components/pickers';
 import { toast } from '../../../components/toast';
 import { OperationLogButton, OperationLogDrawer } from '../../../components/OperationLogDrawer';
 import { ImportDialog } from '../components/ImportDialog';
@@ -12,7 +12,6 @@ import { RolesDialog } from '../components/RolesDialog';
 import { SessionsDrawer } from '../components/SessionsDrawer';
 import { UserFormDialog } from '../components/UserFormDialog';
 import { UsersTable, type UserAction } from '../components/UsersTable';
-import { deptOptions } from '../dept-options';
 import '../admin-users.css';
 
 const STATUS_OPTIONS = [
@@ -26,7 +25,6 @@ export default function UsersPage() {
   const [filter, setFilter] = useState<UserListFilter>({});
   const [paging, setPaging] = useState({ page: 1, per_page: 15 });
   const users = useAdminUsers({ ...filter, ...paging });
-  const depts = useDeptTree();
   const setStatus = useSetUserStatus();
 
   const [formUser, setFormUser] = useState<AdminUser | 'new' | null>(null);
@@ -110,17 +108,13 @@ export default function UsersPage() {
           className="users-page__search"
           onSearch={(value) => changeFilter({ keyword: value.trim() || undefined })}
         />
-        <TreeSelect
+        <DeptPicker
           allowClear
           placeholder="全部部门（含下级）"
           aria-label="按部门筛选"
           className="users-page__dept"
-          treeData={deptOptions(depts.data ?? [])}
-          treeDefaultExpandAll
-          showSearch
-          treeNodeFilterProp="title"
           value={filter.dept_id}
-          onChange={(value: number | undefined) => changeFilter({ dept_id: value })}
+          onChange={(value) => changeFilter({ dept_id: value })}
         />
         <Select
           allowClear

@@ -52,7 +52,7 @@ export function ActionBar({ bill, onOperate }: ActionBarProps) {
       okText: BILL_ACTION_LABELS.withdraw,
       onOk: () =>
         withdraw.mutateAsync({ id: bill.id, version: bill.version }).then(
-          () => toast.success(ApprovalMessages.withdrawn),
+          ({ message }) => toast.success(message || ApprovalMessages.withdrawn),
           // The API client has shown the refusal; the page refetches.
           () => undefined,
         ),
@@ -67,7 +67,7 @@ export function ActionBar({ bill, onOperate }: ActionBarProps) {
       okButtonProps: { danger: true },
       onOk: () =>
         abandon.mutateAsync({ id: bill.id, version: bill.version }).then(
-          () => toast.success(ApprovalMessages.abandoned),
+          ({ message }) => toast.success(message || ApprovalMessages.abandoned),
           () => undefined,
         ),
     });
@@ -76,8 +76,8 @@ export function ActionBar({ bill, onOperate }: ActionBarProps) {
   // The copy is a new draft of this user: its edit page opens at once. Refusals were shown by the API client.
   const replicateBill = () => {
     replicate.mutateAsync({ id: bill.id }).then(
-      (draft) => {
-        toast.success(ApprovalMessages.replicated);
+      ({ data: draft, message }) => {
+        toast.success(message || ApprovalMessages.replicated);
         void navigate(editPath({ id: draft.id, template_id: draft.template.id }));
       },
       () => undefined,
@@ -87,7 +87,7 @@ export function ActionBar({ bill, onOperate }: ActionBarProps) {
   const toggleTrack = () => {
     const follow = !bill.tracked;
     track.mutateAsync({ id: bill.id, follow }).then(
-      () => toast.success(follow ? ApprovalMessages.tracked : ApprovalMessages.untracked),
+      ({ message }) => toast.success(message || (follow ? ApprovalMessages.tracked : ApprovalMessages.untracked)),
       () => undefined,
     );
   };

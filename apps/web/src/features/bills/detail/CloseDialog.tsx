@@ -18,8 +18,8 @@ export function CloseDialog({ bill, open, onClose }: CloseDialogProps) {
 
   const handleOk = () => {
     closeBill.mutateAsync({ id: bill.id, version: bill.version, comment: form.getFieldsValue().comment?.trim() ?? '' }).then(
-      () => {
-        toast.success(ApprovalMessages.closed);
+      ({ message }) => {
+        toast.success(message || ApprovalMessages.closed);
         onClose();
       },
       (error: unknown) => showFieldErrors(form, error),

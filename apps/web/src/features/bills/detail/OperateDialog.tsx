@@ -1,4 +1,4 @@
-import { Alert, Form, Input, Select } from 'antd';
+import { Alert, Form, Input } from 'antd';
 import {
   ApprovalMessages,
   BILL_ACTION_LABELS,
@@ -8,9 +8,9 @@ import {
   type BillDetail,
   type BillOperType,
 } from '@osp/shared';
-import { useActiveUsers } from '../../../api/directory';
 import { useOperateTask } from '../../../api/bills';
 import { showFieldErrors } from '../../../components/form-errors';
+import { PersonPicker } from '../../../components/pickers';
 import { toast } from '../../../components/toast';
 import { ActionDialog } from './ActionDialog';
 
@@ -25,7 +25,7 @@ interface OperateDialogProps {
   onClose: () => void;
 }
 
-/** The server's own success messages (docs/approval-api.md). */
+/** What the server says on success (docs/approval-api.md), shown only if an answer carried no message. */
 const DONE_MESSAGES: Record<BillOperType, string> = {
   agree: ApprovalMessages.agreed,
   reject: ApprovalMessages.rejected,
@@ -37,7 +37,6 @@ const DONE_MESSAGES: Record<BillOperType, string> = {
 export function OperateDialog({ bill, operType, onClose }: OperateDialogProps) {
   const [form] = Form.useForm<OperateValues>();
   const operate = useOperateTask();
-  const users = useActiveUsers();
   const task = bill.my_task;
   const isCommentOptional = operType === 'agree' || operType === 'transfer';
 
@@ -46,8 +45,8 @@ export function OperateDialog({ bill, operType, onClose }: OperateDialogProps) {
     const values = form.getFieldsValue();
     // No client-side required check: the server's message lands at the field (422 comment, to_user_id).
     operate.mutateAsync({ taskId: task.id, operType, comment: values.comment?.trim() || undefined, to_user_id: values.to_user_id }).then(
-      () => {
-        toast.success(DONE_MESSAGES[operType]);
+      ({ message }) => {
+        toast.success(message || DONE_MESSAGES[operType]);
         onClose();
       },
       (error: unknown) => showFieldErrors(form, error),
@@ -73,15 +72,7 @@ export function OperateDialog({ bill, operType, onClose }: OperateDialogProps) {
           )}
           {operType === 'transfer' && (
             <Form.Item name="to_user_id" label={BillPageMessages.transferTo}>
-              <Select
-                showSearch={{ optionFilterProp: 'label' }}
-                placeholder={BillPageMessages.transferPlaceholder}
-                loading={users.isPending}
-                options={(users.data ?? []).map((user) => ({
-                  value: user.id,
-                  label: user.dept_name ? `${user.name}（${user.dept_name}）` : user.name,
-                }))}
-              />
+              <PersonPicker placeholder={BillPageMessages.transferPlaceholder} />
             </Form.Item>
           )}
           <Form.Item

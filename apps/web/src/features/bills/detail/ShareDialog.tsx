@@ -1,8 +1,8 @@
-import { Alert, Form, Select } from 'antd';
+import { Alert, Form } from 'antd';
 import { ApprovalMessages, BILL_ACTION_LABELS, BillPageMessages, type BillDetail } from '@osp/shared';
-import { useActiveUsers } from '../../../api/directory';
 import { useShareBill } from '../../../api/bills';
 import { showFieldErrors } from '../../../components/form-errors';
+import { PersonPicker } from '../../../components/pickers';
 import { toast } from '../../../components/toast';
 import { ActionDialog } from './ActionDialog';
 
@@ -16,12 +16,11 @@ interface ShareDialogProps {
 export function ShareDialog({ bill, open, onClose }: ShareDialogProps) {
   const [form] = Form.useForm<{ user_ids?: number[] }>();
   const share = useShareBill();
-  const users = useActiveUsers();
 
   const handleOk = () => {
     share.mutateAsync({ id: bill.id, user_ids: form.getFieldsValue().user_ids ?? [] }).then(
-      () => {
-        toast.success(ApprovalMessages.shared);
+      ({ message }) => {
+        toast.success(message || ApprovalMessages.shared);
         onClose();
       },
       (error: unknown) => showFieldErrors(form, error),
@@ -40,15 +39,7 @@ export function ShareDialog({ bill, open, onClose }: ShareDialogProps) {
     >
       <Alert type="info" showIcon className="operate-form__hint" title={BillPageMessages.shareHint} />
       <Form.Item name="user_ids" label={BillPageMessages.shareTo} required>
-        <Select
-          mode="multiple"
-          showSearch={{ optionFilterProp: 'label' }}
-          placeholder={BillPageMessages.transferPlaceholder}
-          loading={users.isPending}
-          options={(users.data ?? [])
-            .filter((user) => user.id !== bill.initiator.id)
-            .map((user) => ({ value: user.id, label: user.dept_name ? `${user.name}（${user.dept_name}）` : user.name }))}
-        />
+        <PersonPicker multiple filter={(person) => person.id !== bill.initiator.id} placeholder={BillPageMessages.transferPlaceholder} />
       </Form.Item>
     </ActionDialog>
   );

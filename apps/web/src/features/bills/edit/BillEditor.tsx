@@ -9,7 +9,7 @@ import {
   type FieldErrors,
   type FormSchema,
 } from '@osp/shared';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useCreateBill, useReleaseBill, useUpdateBill, type BillForm } from '../../../api/bills-edit';
 import { ApiError } from '../../../api/client';
@@ -19,13 +19,12 @@ import {
   toEditorValues,
   toFieldErrors,
   toPayload,
-  useDirectory,
-  UserSelect,
   type EditorValues,
   type FormItems,
   type FormValues,
 } from '../../../components/bill-form';
 import { ButtonGuarded } from '../../../components/ButtonGuarded';
+import { PersonPicker } from '../../../components/pickers';
 import { dropLocalCopy, isNewerThanSaved, writeLocalCopy } from '../../../components/local-copy';
 import { toast } from '../../../components/toast';
 import { useLeaveGuard } from '../../../components/useLeaveGuard';
@@ -78,7 +77,6 @@ function newClientKey(): string {
 export function BillEditor({ templateId, schema, chosenSteps, bill, initialValues, initialItems, onCreated }: BillEditorProps) {
   const [form] = Form.useForm<Values>();
   const navigate = useNavigate();
-  const directory = useDirectory();
   const create = useCreateBill();
   const update = useUpdateBill();
   const release = useReleaseBill();
@@ -94,10 +92,6 @@ export function BillEditor({ templateId, schema, chosenSteps, bill, initialValue
   const { data: profile } = useProfile();
   // 发起人自选 never offers the initiator: the server refuses choosing oneself (发起人不能审批自己的单据).
   const initiatorId = bill?.initiator.id ?? profile?.id ?? null;
-  const approverChoices = useMemo(
-    () => ({ ...directory, users: directory.users.filter((u) => u.id !== initiatorId) }),
-    [directory, initiatorId],
-  );
   const copyKey = profile ? billCopyKey(profile.id, templateId, saved?.id) : null;
   const [offeredCopy, setOfferedCopy] = useState<BillCopy | null>(null);
   const [checkedKey, setCheckedKey] = useState<string | null>(null);
@@ -169,16 +163,16 @@ export function BillEditor({ templateId, schema, chosenSteps, bill, initialValue
     if (errors) showErrors(errors);
   };
 
-  /** Creates the draft on the first save, else saves the form onto it. */
-  const saveDraft = async (values: Values, payload: BillForm): Promise<SavedBill> => {
+  /** Creates the draft on the first save, else saves the form onto it; `message` is the server's. */
+  const saveDraft = async (values: Values, payload: BillForm): Promise<{ next: SavedBill; message: string }> => {
     const title = values.title?.trim() || undefined;
-    const result = saved
+    const { data: result, message } = saved
       ? await update.mutateAsync({ id: saved.id, title, form: payload, version: saved.version })
       : await create.mutateAsync({ template_id: templateId, title, form: payload, client_key: clientKey.current });
     const next = { id: result.id, version: result.version, status: result.status };
     setSaved(next);
     if (!saved) onCreated(next);
-    return next;
+    return { next, message };
   };
 
   const handleSave = async () => {
@@ -187,10 +181,10 @@ export function BillEditor({ templateId, schema, chosenSteps, bill, initialValue
     if (!check(payload, 'draft')) return;
     setIsBusy(true);
     try {
-      const next = await saveDraft(values, payload);
+      const { next, message } = await saveDraft(values, payload);
       setIsDirty(false);
       forgetLocalCopies(copyKey, profile ? billCopyKey(profile.id, templateId, next.id) : null);
-      toast.success(ApprovalMessages.saved);
+      toast.success(message || ApprovalMessages.saved);
     } catch (error) {
       showServerErrors(error);
     } finally {
@@ -214,8 +208,8 @@ export function BillEditor({ templateId, schema, chosenSteps, bill, initialValue
     setIsBusy(true);
     try {
       // A new bill becomes a draft first (client_key makes a repeated click return the same one).
-      const target = saved ?? (await saveDraft(values, payload));
-      const result = await release.mutateAsync({
+      const target = saved ?? (await saveDraft(values, payload)).next;
+      const { data: result, message } = await release.mutateAsync({
         id: target.id,
         title: values.title?.trim() || undefined,
         form: payload,
@@ -224,7 +218,7 @@ export function BillEditor({ templateId, schema, chosenSteps, bill, initialValue
       });
       setIsDirty(false);
       forgetLocalCopies(copyKey, profile ? billCopyKey(profile.id, templateId, target.id) : null);
-      toast.success(result.resubmitted ? ApprovalMessages.resubmitted : ApprovalMessages.released);
+      toast.success(message || (result.resubmitted ? ApprovalMessages.resubmitted : ApprovalMessages.released));
       void navigate(detailPath({ id: result.id, status: result.status }, 'mine', 'edit'), { replace: true });
     } catch (error) {
       showServerErrors(error);
@@ -289,7 +283,7 @@ export function BillEditor({ templateId, schema, chosenSteps, bill, initialValue
           <p className="bill-edit__muted">{BillEditTexts.approversHint}</p>
           {chosenSteps.map((step) => (
             <Form.Item key={step.stepId} name={['chosen', step.stepId]} label={BillEditTexts.chooseApprovers(step.stepName, step.nodeName)}>
-              <UserSelect multiple directory={approverChoices} />
+              <PersonPicker multiple allowClear filter={(person) => person.id !== initiatorId} />
             </Form.Item>
           ))}
         </Card>

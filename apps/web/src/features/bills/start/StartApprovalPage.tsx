@@ -78,7 +78,10 @@ export default function StartApprovalPage() {
   const handleToggleFavorite = (template: TemplateSummary) => {
     toggleFavorite.mutate(
       { template, favorite: !template.favorite },
-      { onSuccess: () => toast.success(template.favorite ? ApprovalMessages.unfavorited : ApprovalMessages.favorited) },
+      {
+        onSuccess: ({ message }) =>
+          toast.success(message || (template.favorite ? ApprovalMessages.unfavorited : ApprovalMessages.favorited)),
+      },
     );
   };
 

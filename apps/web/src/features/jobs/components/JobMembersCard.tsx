@@ -3,8 +3,8 @@ import { Button, Card, Flex, Popconfirm, Space, Table, Tag, Tooltip, Typography,
 import { ApprovalMessages, type Job, type JobMember } from '@osp/shared';
 import { useState } from 'react';
 import { useRemoveJobMember } from '../../../api/jobs';
+import { useDirectoryNames } from '../../../components/pickers';
 import { toast } from '../../../components/toast';
-import { useDirectory } from '../../../components/bill-form';
 import { ALL_DEPTS, coveredDeptNames } from '../members';
 import { MemberDialog } from './MemberDialog';
 
@@ -15,7 +15,7 @@ interface JobMembersCardProps {
 
 /** The members of one job, each with the departments they cover. */
 export function JobMembersCard({ job, isLoading }: JobMembersCardProps) {
-  const directory = useDirectory();
+  const directory = useDirectoryNames();
   const remove = useRemoveJobMember();
   const [dialogMember, setDialogMember] = useState<JobMember | 'new' | null>(null);
   const members = job.members ?? [];

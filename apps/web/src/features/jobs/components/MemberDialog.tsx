@@ -1,11 +1,11 @@
-import { Form, Input, Modal, Select, TreeSelect } from 'antd';
+import { Form, Input, Modal } from 'antd';
 import { ApprovalMessages, type JobMember } from '@osp/shared';
 import { useMemo } from 'react';
 import { useAddJobMember, useUpdateJobMember } from '../../../api/jobs';
 import { showFieldErrors } from '../../../components/form-errors';
+import { DeptPicker, PersonPicker, personLabel } from '../../../components/pickers';
 import { toast } from '../../../components/toast';
-import { useDirectory } from '../../../components/bill-form';
-import { deptTreeOptions, memberCandidates } from '../members';
+import { ALL_DEPTS, alreadyMember } from '../members';
 
 interface MemberDialogProps {
   jobId: number;
@@ -25,12 +25,10 @@ interface Values {
 /** 添加成员 / 负责部门: a person and the departments they cover for this job (none: every department). */
 export function MemberDialog({ jobId, jobName, member, members, onClose }: MemberDialogProps) {
   const [form] = Form.useForm<Values>();
-  const directory = useDirectory();
   const add = useAddJobMember();
   const update = useUpdateJobMember();
   const isNew = member === 'new';
-  const candidates = useMemo(() => memberCandidates(directory.users, members), [directory.users, members]);
-  const deptTree = useMemo(() => deptTreeOptions(directory.depts), [directory.depts]);
+  const isMember = useMemo(() => alreadyMember(members), [members]);
 
   const handleFinish = async (values: Values) => {
     try {
@@ -63,17 +61,12 @@ export function MemberDialog({ jobId, jobName, member, members, onClose }: Membe
       >
         {member === 'new' ? (
           <Form.Item name="user_id" label="成员" rules={[{ required: true, message: ApprovalMessages.userMissing }]}>
-            <Select
-              showSearch={{ optionFilterProp: 'search' }}
-              loading={directory.isLoading}
-              placeholder="输入姓名、用户名或部门搜索"
-              options={candidates}
-            />
+            <PersonPicker unavailable={isMember} placeholder="输入姓名、用户名或部门搜索" />
           </Form.Item>
         ) : (
           member && (
             <Form.Item label="成员">
-              <Input aria-label="成员" value={member.dept_name ? `${member.name}（${member.dept_name}）` : member.name} disabled />
+              <Input aria-label="成员" value={personLabel(member)} disabled />
             </Form.Item>
           )
         )}
@@ -82,16 +75,7 @@ export function MemberDialog({ jobId, jobName, member, members, onClose }: Membe
           label="负责部门"
           extra="含下级部门；不选则负责全部部门。流程步骤限定由负责发起人部门的成员审批时，按此挑选审批人。"
         >
-          <TreeSelect
-            multiple
-            allowClear
-            showSearch
-            treeNodeFilterProp="title"
-            treeDefaultExpandAll
-            loading={directory.isLoading}
-            placeholder="全部部门"
-            treeData={deptTree}
-          />
+          <DeptPicker multiple allowClear placeholder={ALL_DEPTS} />
         </Form.Item>
       </Form>
     </Modal>

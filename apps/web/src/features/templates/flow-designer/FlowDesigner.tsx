@@ -152,7 +152,6 @@ export function FlowDesigner({ value, onChange, schema, errors }: FlowDesignerPr
       <SettingsDrawer
         open={selection?.kind === 'settings'}
         settings={tree.settings}
-        lookups={lookups}
         onChange={(patch) => handleEdit(updateSettings(tree, patch))}
         onClose={() => setSelection(null)}
       />

@@ -12,7 +12,7 @@ import {
 } from '@osp/shared';
 import { useIsMobile } from '../../../utils/useIsMobile';
 import { findNode, type FlowTree } from './flow-model';
-import { UserPicker, ValueInput } from './pickers';
+import { UserIdPicker, ValueInput } from './pickers';
 import { fieldSubjects, usesJob, type RuleSubject } from './rule-model';
 import { stepSummary } from './summary';
 import type { DesignerDirectory } from './useDesignerNames';
@@ -157,10 +157,9 @@ export function PreviewDrawer({ tree, schema, lookups, preview }: PreviewDrawerP
       <Typography.Paragraph type="secondary">{T.previewHint}</Typography.Paragraph>
       <Form layout="vertical" component="div">
         <Form.Item label={T.previewInitiator} htmlFor="fd-preview-initiator">
-          <UserPicker
+          <UserIdPicker
             id="fd-preview-initiator"
             isMultiple={false}
-            directory={lookups.directory}
             value={preview.initiatorId ?? 0}
             onChange={(id) => {
               const one = Array.isArray(id) ? id[0] : id;
@@ -176,7 +175,6 @@ export function PreviewDrawer({ tree, schema, lookups, preview }: PreviewDrawerP
                 id={`fd-preview-${key}`}
                 subject={subject}
                 isList={isListSubject(subject)}
-                directory={lookups.directory}
                 jobs={lookups.jobs}
                 isJobsLoading={lookups.isJobsLoading}
                 value={preview.form[key] ?? (isListSubject(subject) ? [] : '')}

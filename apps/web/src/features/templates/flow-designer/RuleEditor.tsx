@@ -98,7 +98,6 @@ function ConditionRow({
                 id={`${key}-value`}
                 subject={subject}
                 isList={isListOperator(subject.kind, condition.op)}
-                directory={lookups.directory}
                 jobs={lookups.jobs}
                 isJobsLoading={lookups.isJobsLoading}
                 value={pickedValue(condition)}

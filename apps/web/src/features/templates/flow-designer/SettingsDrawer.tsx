@@ -8,19 +8,17 @@ import {
   type FlowSettings,
 } from '@osp/shared';
 import { useIsMobile } from '../../../utils/useIsMobile';
-import { UserPicker } from './pickers';
-import type { DesignerDirectory } from './useDesignerNames';
+import { UserIdPicker } from './pickers';
 
 interface SettingsDrawerProps {
   open: boolean;
   settings: FlowSettings;
-  lookups: DesignerDirectory;
   onChange: (patch: Partial<FlowSettings>) => void;
   onClose: () => void;
 }
 
 /** 流程设置: what an empty handler source does, the initiator among the handlers, where a resubmitted bill starts, auto-agree. */
-export function SettingsDrawer({ open, settings, lookups, onChange, onClose }: SettingsDrawerProps) {
+export function SettingsDrawer({ open, settings, onChange, onClose }: SettingsDrawerProps) {
   const isMobile = useIsMobile();
   const adminError = settings.emptyHandler === 'admin' && settings.adminUserId === null;
   return (
@@ -45,10 +43,9 @@ export function SettingsDrawer({ open, settings, lookups, onChange, onClose }: S
             validateStatus={adminError ? 'error' : undefined}
             help={adminError ? FlowMessages.adminRequired : undefined}
           >
-            <UserPicker
+            <UserIdPicker
               id="fd-settings-admin"
               isMultiple={false}
-              directory={lookups.directory}
               value={settings.adminUserId ?? 0}
               onChange={(id) => {
                 const one = Array.isArray(id) ? id[0] : id;

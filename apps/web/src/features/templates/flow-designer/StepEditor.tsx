@@ -1,7 +1,7 @@
 import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined } from '@ant-design/icons';
 import { Button, Card, Checkbox, Form, Input, Select, Typography } from 'antd';
 import { FlowDesignerTexts as T, STEP_TYPE_HINTS, STEP_TYPE_LABELS, STEP_TYPES, type HandlerSource, type StepDef } from '@osp/shared';
-import { JobPicker, UserPicker } from './pickers';
+import { JobPicker, UserIdPicker } from './pickers';
 import type { DesignerDirectory } from './useDesignerNames';
 
 type SourceKind = HandlerSource['kind'];
@@ -103,10 +103,9 @@ export function StepEditor({ step, index, count, lookups, onChange, onMove, onRe
       </Form.Item>
       {source.kind === 'users' && (
         <Form.Item label={T.users} htmlFor={id('users')} required>
-          <UserPicker
+          <UserIdPicker
             id={id('users')}
             isMultiple
-            directory={lookups.directory}
             value={source.userIds}
             onChange={(ids) => onChange({ source: { kind: 'users', userIds: Array.isArray(ids) ? ids : [ids] } })}
           />

@@ -1,8 +1,7 @@
-import { DatePicker, Input, InputNumber, Select, TreeSelect } from 'antd';
+import { DatePicker, Input, InputNumber, Select } from 'antd';
 import { BillFormTexts, type Job } from '@osp/shared';
 import dayjs from 'dayjs';
-import { useMemo } from 'react';
-import { deptOptions, useUserOptions, type Directory } from '../../../components/bill-form';
+import { DeptPicker, PersonPicker } from '../../../components/pickers';
 import type { RuleSubject } from './rule-model';
 
 /** What a rule value or a preview value holds: one scalar, or a list for "one of" / several choices. */
@@ -61,25 +60,26 @@ function IdSelect({
   );
 }
 
-/** Active people, searched by name or department. */
-export function UserPicker({ directory, ...picker }: IdPickerProps & { directory: Directory }) {
-  const options = useUserOptions(directory);
-  return <IdSelect {...picker} isLoading={directory.isLoading} placeholder={BillFormTexts.userPlaceholder} options={options} />;
+/*
+ * People and departments through the shared pickers (components/pickers); these adapters only translate the
+ * flow's values, where one id is 0 when none is chosen and a list may come as one id.
+ */
+
+export function UserIdPicker({ id, value, onChange, ariaLabel, isMultiple }: IdPickerProps) {
+  const ids = asIds(value);
+  return isMultiple ? (
+    <PersonPicker id={id} aria-label={ariaLabel} allowClear multiple value={ids} onChange={onChange} />
+  ) : (
+    <PersonPicker id={id} aria-label={ariaLabel} allowClear value={ids[0]} onChange={(next) => onChange(next ?? 0)} />
+  );
 }
 
-export function DeptPicker({ isMultiple, directory, ...picker }: IdPickerProps & { directory: Directory }) {
-  const treeData = useMemo(() => deptOptions(directory.depts), [directory.depts]);
-  return (
-    <TreeSelect<number | number[]>
-      {...idPickerProps(picker, isMultiple)}
-      multiple={isMultiple}
-      showSearch
-      treeNodeFilterProp="title"
-      treeDefaultExpandAll
-      loading={directory.isLoading}
-      placeholder={BillFormTexts.deptPlaceholder}
-      treeData={treeData}
-    />
+export function DeptIdPicker({ id, value, onChange, ariaLabel, isMultiple }: IdPickerProps) {
+  const ids = asIds(value);
+  return isMultiple ? (
+    <DeptPicker id={id} aria-label={ariaLabel} allowClear multiple value={ids} onChange={onChange} />
+  ) : (
+    <DeptPicker id={id} aria-label={ariaLabel} allowClear value={ids[0]} onChange={(next) => onChange(next ?? 0)} />
   );
 }
 
@@ -91,13 +91,12 @@ interface ValueInputProps extends PickerProps<PickedValue> {
   subject: RuleSubject;
   /** A list of values ("one of", a checkbox's choices) rather than one. */
   isList: boolean;
-  directory: Directory;
   jobs: readonly Job[];
   isJobsLoading: boolean;
 }
 
 /** A value typed for its subject: money as decimal text, a date picker, the field's options, people, departments, jobs. */
-export function ValueInput({ id, value, onChange, ariaLabel, subject, isList, directory, jobs, isJobsLoading }: ValueInputProps) {
+export function ValueInput({ id, value, onChange, ariaLabel, subject, isList, jobs, isJobsLoading }: ValueInputProps) {
   const single = Array.isArray(value) ? (value[0] ?? '') : value;
   const idPicker = { id, ariaLabel, isMultiple: isList, value: asIds(value), onChange };
   switch (subject.kind) {
@@ -164,9 +163,9 @@ export function ValueInput({ id, value, onChange, ariaLabel, subject, isList, di
         />
       );
     case 'user':
-      return <UserPicker {...idPicker} directory={directory} />;
+      return <UserIdPicker {...idPicker} />;
     case 'dept':
-      return <DeptPicker {...idPicker} directory={directory} />;
+      return <DeptIdPicker {...idPicker} />;
     case 'job':
       return <JobPicker {...idPicker} jobs={jobs} isLoading={isJobsLoading} />;
   }

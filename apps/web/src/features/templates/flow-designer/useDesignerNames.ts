@@ -1,25 +1,26 @@
-import type { Job } from '@osp/shared';
+import type { DeptUser, Job } from '@osp/shared';
 import { useMemo } from 'react';
 import { useJobOptions } from '../../../api/flow-designer';
-import { useDirectory, type Directory } from '../../../components/bill-form';
+import { useDirectoryNames } from '../../../components/pickers';
 import type { RuleNames } from './rule-model';
 
 export interface DesignerDirectory {
-  directory: Directory;
+  /** Everyone in the directory (the preview looks up the chosen initiator's department). */
+  people: readonly DeptUser[];
   jobs: readonly Job[];
   isJobsLoading: boolean;
   names: RuleNames;
 }
 
-/** People, departments and jobs for the pickers, and their names for the cards' summaries. */
+/** Jobs for the pickers, and names of people, departments and jobs for the cards' summaries. */
 export function useDesignerDirectory(): DesignerDirectory {
-  const directory = useDirectory();
+  const directory = useDirectoryNames();
   const jobsQuery = useJobOptions();
   const jobs = jobsQuery.data;
   return useMemo(() => {
     const jobNames = new Map((jobs ?? []).map((j) => [j.id, j.name]));
     return {
-      directory,
+      people: directory.people,
       jobs: jobs ?? [],
       isJobsLoading: jobsQuery.isPending,
       names: { user: directory.userName, dept: directory.deptName, job: (id) => jobNames.get(id) ?? `#${id}` },

@@ -62,9 +62,7 @@ export function usePreview(tree: FlowTree, schema: FormSchema, lookups: Designer
   const key = useMemo(() => JSON.stringify(request), [request]);
 
   const initiatorDept =
-    lookups.directory.users.find((u) => u.id === initiatorId)?.dept_id ??
-    (initiatorId === profile.data?.id ? profile.data?.dept_id : null) ??
-    0;
+    lookups.people.find((u) => u.id === initiatorId)?.dept_id ?? (initiatorId === profile.data?.id ? profile.data?.dept_id : null) ?? 0;
   const input: RuleInput = useMemo(() => ({ form: sample, initiator: { deptId: initiatorDept, jobIds: [] } }), [sample, initiatorDept]);
   const local = useMemo(() => computeRoute(graph, input), [graph, input]);
   const server = answer?.key === key ? answer.preview : null;

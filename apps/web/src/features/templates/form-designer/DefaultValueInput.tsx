@@ -1,7 +1,7 @@
 import { Button, Form } from 'antd';
 import { FormDesignerTexts, type FormField } from '@osp/shared';
 import { useEffect } from 'react';
-import { FieldInput, fieldRule, toEditorValues, toPayload, useDirectory, type EditorValues } from '../../../components/bill-form';
+import { FieldInput, fieldRule, toEditorValues, toPayload, type EditorValues } from '../../../components/bill-form';
 
 /** The key the probe form holds the value under (the field's own key may be mid-edit). */
 const PROBE_KEY = 'value';
@@ -30,7 +30,6 @@ function payloadOf(probe: FormField, editor: EditorValues | undefined): FormFiel
  */
 export function DefaultValueInput({ id, field, issues, onChange }: DefaultValueInputProps) {
   const [form] = Form.useForm<{ form: EditorValues }>();
-  const directory = useDirectory();
   const probe = probeOf(field);
   const stored = field.defaultValue;
   // The default may change from outside (an option renamed or removed): the editor follows it.
@@ -55,7 +54,7 @@ export function DefaultValueInput({ id, field, issues, onChange }: DefaultValueI
         rules={[fieldRule(probe)]}
         className="form-designer-props__default"
       >
-        <FieldInput field={probe} directory={directory} />
+        <FieldInput field={probe} />
       </Form.Item>
       {issues.length > 0 && (
         <div className="form-designer-props__issue" role="alert">
