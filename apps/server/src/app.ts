@@ -14,7 +14,7 @@ import { isApiPath, registerSecurityHeaders } from './http/security-headers';
 import { adminOrgRoutes } from './modules/admin-org/admin-org.routes';
 import { adminUsersRoutes } from './modules/admin-users/admin-users.routes';
 import { articlesRoutes } from './modules/articles/articles.routes';
-import { AccessCache } from './modules/auth/access-cache';
+import { AccessCache, isAccessWrite } from './modules/auth/access-cache';
 import { authRoutes } from './modules/auth/auth.routes';
 import { billsRoutes } from './modules/bills/bills.routes';
 import { directoryRoutes } from './modules/directory/directory.routes';
@@ -65,6 +65,9 @@ export async function buildApp({ config, database, logger = true }: BuildAppOpti
   const ctx: AppContext = { db: database.db, engine: database.engine, config, log: app.log, access };
   app.decorate('accessCache', access);
   shareAccessCache(app, ctx, database);
+  // Whatever code commits a change to users, departments, roles, grants, sessions or menus empties the cache.
+  const stopWatching = database.writes.listen({ matches: isAccessWrite, afterCommit: () => access.changed() });
+  app.addHook('onClose', async () => stopWatching());
 
   app.decorateRequest('caller', null);
   // One line per request with who asked and from which area of the app (the Service header).

@@ -8,7 +8,10 @@ import type { Db, Engine } from './db/index';
  * merging, so that the kernel imports no module (docs/ARCHITECTURE.md, eslint's boundary rules).
  */
 export interface AccessCache {
-  /** Call after committing any change to users, departments, roles, grants, sessions or menus. */
+  /**
+   * Empties the cache here and in every other server process. Committed writes through the query builder
+   * call it by themselves (db/write-watch.ts, wired in app.ts); call it only after a change made otherwise.
+   */
   changed(): Promise<void>;
 }
 
@@ -18,7 +21,7 @@ export interface AppContext {
   engine: Engine;
   config: Config;
   log: FastifyBaseLogger;
-  /** Sessions, grants and menu rows kept between changes: call `access.changed()` after changing any of them. */
+  /** Sessions, grants, menu and department rows kept between changes; emptied by any committed write to them. */
   access: AccessCache;
 }
 

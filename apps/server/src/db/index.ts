@@ -13,6 +13,7 @@ import {
 } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema';
+import { WriteWatch } from './write-watch';
 
 export type Db = Kysely<Database>;
 export type Engine = 'sqlite' | 'postgres';
@@ -36,6 +37,8 @@ export interface DbHandle {
   engine: Engine;
   /** PostgreSQL only: the connection string, for a LISTEN connection of its own (db/notifications.ts). */
   postgresUrl?: string;
+  /** Committed writes, for listeners such as the access cache (db/write-watch.ts). */
+  writes: WriteWatch;
   close: () => Promise<void>;
 }
 
@@ -62,8 +65,11 @@ export function openDb(options: DbOptions): DbHandle {
     });
     // An idle client losing its connection must not take the process down (DESIGN §5a).
     pool.on('error', (error) => options.onPoolError?.(error));
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: withNamedStatements(pool, options.onPoolError) }) });
-    return { db, engine: 'postgres', postgresUrl: options.databaseUrl, close: () => db.destroy() };
+    const writes = new WriteWatch();
+    const db = new Kysely<Database>({
+      dialect: writes.wrap(new PostgresDialect({ pool: withNamedStatements(pool, options.onPoolError) })),
+    });
+    return { db, engine: 'postgres', postgresUrl: options.databaseUrl, writes, close: () => db.destroy() };
   }
   if (options.sqliteFile !== ':memory:') fs.mkdirSync(path.dirname(options.sqliteFile), { recursive: true });
   const sqlite = new SQLite(options.sqliteFile);
@@ -71,8 +77,9 @@ export function openDb(options: DbOptions): DbHandle {
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
-  return { db, engine: 'sqlite', close: () => db.destroy() };
+  const writes = new WriteWatch();
+  const db = new Kysely<Database>({ dialect: writes.wrap(new SqliteDialect({ database: withStatementCache(sqlite) })) });
+  return { db, engine: 'sqlite', writes, close: () => db.destroy() };
 }
 
 /** SQL texts that run on every request (registered by preparedQuery), by their statement name. */

@@ -81,7 +81,6 @@ export async function createDept(ctx: AppContext, actor: Actor, body: unknown): 
     });
     return newId;
   });
-  await ctx.access.changed();
   return { id };
 }
 
@@ -102,8 +101,6 @@ export async function renameDept(ctx: AppContext, actor: Actor, id: number, body
       after: { name: input.name },
     });
   });
-  // Every signed-in user carries their department's name (the profile): forget the cached copies.
-  await ctx.access.changed();
 }
 
 /** Drag and drop: a new parent and a place among its children. */
@@ -135,7 +132,6 @@ export async function moveDept(ctx: AppContext, actor: Actor, id: number, body: 
       after: { parent: parentName || null, position: input.position },
     });
   });
-  await ctx.access.changed();
 }
 
 /** The leader the flows use ("initiator's department leader"): an enabled user, or none. */
@@ -163,7 +159,6 @@ export async function setDeptLeader(ctx: AppContext, actor: Actor, id: number, b
       after: { leader: leaderName || null },
     });
   });
-  await ctx.access.changed();
 }
 
 /** Only an empty department goes: people and sub-departments are never orphaned by a delete. */
@@ -182,5 +177,4 @@ export async function deleteDept(ctx: AppContext, actor: Actor, id: number): Pro
       before: { name: dept.name },
     });
   });
-  await ctx.access.changed();
 }

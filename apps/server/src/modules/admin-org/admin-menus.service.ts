@@ -102,7 +102,6 @@ export async function createMenu(ctx: AppContext, actor: Actor, body: unknown): 
     });
     return newId;
   });
-  await ctx.access.changed();
   return { id };
 }
 
@@ -131,7 +130,6 @@ export async function updateMenu(ctx: AppContext, actor: Actor, id: number, body
       after: changed,
     });
   });
-  await ctx.access.changed();
 }
 
 export async function moveMenu(ctx: AppContext, actor: Actor, id: number, body: unknown): Promise<void> {
@@ -160,7 +158,6 @@ export async function moveMenu(ctx: AppContext, actor: Actor, id: number, body: 
       after: { parent: parentName || null, position: input.position },
     });
   });
-  await ctx.access.changed();
 }
 
 /** A folder goes only when empty, so that no page is deleted by deleting the folder above it. */
@@ -179,5 +176,4 @@ export async function deleteMenu(ctx: AppContext, actor: Actor, id: number): Pro
       before: { ...menu },
     });
   });
-  await ctx.access.changed();
 }

@@ -122,7 +122,6 @@ export async function renameRole(ctx: AppContext, actor: Actor, id: number, body
       after: { name: input.name },
     });
   });
-  await ctx.access.changed();
 }
 
 /**
@@ -158,7 +157,6 @@ export async function setRolePermissions(ctx: AppContext, actor: Actor, id: numb
     });
     await recordGrantChange(trx, actor, `角色 ${role.key} 权限 ${before.join(',') || '无'} → ${input.permissions.join(',') || '无'}`);
   });
-  await ctx.access.changed();
 }
 
 /** A role with members is not deleted: taking access away from people is done person by person. */
@@ -180,5 +178,4 @@ export async function deleteRole(ctx: AppContext, actor: Actor, id: number): Pro
     });
     if (permissions.length > 0) await recordGrantChange(trx, actor, `删除角色 ${role.key}，权限 ${permissions.join(',')}`);
   });
-  await ctx.access.changed();
 }

@@ -183,7 +183,6 @@ export async function createUser(ctx: AppContext, actor: Actor, body: unknown): 
     if (isUniqueViolation(error)) throw new ValidationError({ username: [AdminUserMessages.usernameTaken] });
     throw error;
   }
-  await ctx.access.changed();
   return loadUser(ctx, actor.caller, id);
 }
 
@@ -207,7 +206,6 @@ export async function updateUser(ctx: AppContext, actor: Actor, id: number, body
       after: afterFields,
     });
   });
-  await ctx.access.changed();
   return loadUser(ctx, actor.caller, id);
 }
 
@@ -232,7 +230,6 @@ export async function setUserStatus(ctx: AppContext, actor: Actor, id: number, b
       after: { status },
     });
   });
-  await ctx.access.changed();
   return loadUser(ctx, actor.caller, id);
 }
 
@@ -257,7 +254,6 @@ export async function resetPassword(ctx: AppContext, actor: Actor, id: number, b
       summary: `重置用户 ${userLabel(user)} 的密码，注销会话 ${revoked} 个`,
     });
   });
-  await ctx.access.changed();
 }
 
 /**
@@ -298,7 +294,6 @@ export async function assignRoles(ctx: AppContext, actor: Actor, id: number, bod
     });
     await recordRoleChange(trx, actor, before, `角色 ${beforeKeys.join(',') || '无'} → ${afterKeys.join(',') || '无'}`);
   });
-  await ctx.access.changed();
   return loadUser(ctx, actor.caller, id);
 }
 

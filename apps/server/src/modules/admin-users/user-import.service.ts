@@ -227,7 +227,6 @@ export async function importUsers(ctx: AppContext, actor: Actor, readUpload: () 
     if (isUniqueViolation(error)) throw new AppError(StatusCode.conflict, UserImportMessages.raced);
     throw error;
   }
-  await ctx.access.changed();
   return { imported: valid.length };
 }
 

@@ -54,7 +54,6 @@ export async function revokeUserSession(ctx: AppContext, actor: Actor, userId: n
   });
   // Revoked by someone else between the read and the update: it is gone either way, but say so.
   if (revoked === 0) throw new NotFoundError(AdminUserMessages.sessionNotFound);
-  await ctx.access.changed();
 }
 
 export async function revokeAllUserSessions(ctx: AppContext, actor: Actor, userId: number): Promise<number> {
@@ -74,6 +73,5 @@ export async function revokeAllUserSessions(ctx: AppContext, actor: Actor, userI
     }
     return count;
   });
-  await ctx.access.changed();
   return revoked;
 }

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
@@ -84,14 +85,60 @@ describe('the access cache in a running server', () => {
     await eventually(() => server.app.accessCache.isActive, 'the cache is in use (on PostgreSQL: its change channel is up)');
     const token = await server.signIn('hulin');
     expect((await server.call('GET', '/api/user/profile', { token })).status).toBe(200);
-    // Straight into the database, not through a service: the cached session is still used …
-    await server.db.updateTable('users').set({ station: '市场总监' }).where('username', '=', 'hulin').execute();
+    // Straight into the database in raw SQL, as an operator's psql would, which the write watch does not
+    // read: the cached session is still used …
+    await sql`update users set station = ${'市场总监'} where username = ${'hulin'}`.execute(server.db);
     const cached = await server.call<{ station: string }>('GET', '/api/user/profile', { token });
     expect(cached.body.data.station).toBe('市场专员');
-    // … until the change is announced, as every service does after its commit.
+    // … until the change is announced.
     await server.accessChanged();
     const fresh = await server.call<{ station: string }>('GET', '/api/user/profile', { token });
     expect(fresh.body.data.station).toBe('市场总监');
+  });
+
+  it('is emptied by any committed write to users, grants, sessions or menus, though no service announced it', async () => {
+    await eventually(() => server.app.accessCache.isActive, 'the cache is in use');
+    const token = await server.signIn('hulin');
+    expect((await server.call('GET', '/api/user/profile', { token })).status).toBe(200);
+    // Through the query builder, as every repo writes, and without calling changed().
+    await server.db.updateTable('users').set({ station: '销售总监' }).where('username', '=', 'hulin').execute();
+    expect((await server.call<{ station: string }>('GET', '/api/user/profile', { token })).body.data.station).toBe('销售总监');
+
+    // Inside a transaction: told once it commits, and not at all when it rolls back.
+    const before = server.app.accessCache.currentGeneration;
+    await server.db
+      .transaction()
+      .execute(async (trx) => {
+        await trx.updateTable('users').set({ station: '不会生效' }).where('username', '=', 'hulin').execute();
+        throw new Error('roll back');
+      })
+      .catch(() => undefined);
+    expect(server.app.accessCache.currentGeneration).toBe(before);
+    await server.db.transaction().execute(async (trx) => {
+      await trx.updateTable('users').set({ station: '区域总监' }).where('username', '=', 'hulin').execute();
+      expect(server.app.accessCache.currentGeneration).toBe(before); // not before the commit
+    });
+    expect(server.app.accessCache.currentGeneration).toBeGreaterThan(before);
+    expect((await server.call<{ station: string }>('GET', '/api/user/profile', { token })).body.data.station).toBe('区域总监');
+  });
+
+  it('is not emptied by a sign-in, a session touch or a write to bills', async () => {
+    await eventually(() => server.app.accessCache.isActive, 'the cache is in use');
+    const before = server.app.accessCache.currentGeneration;
+    const token = await server.signIn('hulin');
+    expect((await server.call('GET', '/api/user/profile', { token })).status).toBe(200);
+    const sessionRow = await server.db.selectFrom('sessions').select(['id', 'expires_at']).orderBy('id', 'desc').executeTakeFirstOrThrow();
+    await server.db
+      .updateTable('sessions')
+      .set({ last_seen_at: new Date().toISOString(), expires_at: sessionRow.expires_at })
+      .where('id', '=', sessionRow.id)
+      .execute();
+    await server.db
+      .updateTable('bills')
+      .set({ title: sql<string>`title` })
+      .where('id', '=', -1)
+      .execute();
+    expect(server.app.accessCache.currentGeneration).toBe(before);
   });
 
   it('revokes a token for every later request at logout', async () => {

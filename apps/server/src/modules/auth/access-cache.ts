@@ -1,13 +1,32 @@
+import type { TableWrite } from '../../db/write-watch';
 import type { MenuRow } from '../menus/menus.service';
 import type { SessionWithAccess } from './auth.repo';
+
+/** The tables whose rows this cache mirrors (sessions aside, see below): any write to them empties it. */
+const MIRRORED_TABLES = new Set(['users', 'depts', 'roles', 'role_permissions', 'user_roles', 'menus']);
+/** The once-a-minute touch of a session, which `touched()` keeps in step without emptying anything. */
+const SESSION_TOUCH = new Set(['last_seen_at', 'expires_at']);
+
+/**
+ * Whether a committed write makes this cache stale. A new session is not cached yet, and its touch is
+ * followed by `touched()`; revoking or deleting one is a change. app.ts wires this to db/write-watch.ts.
+ */
+export function isAccessWrite(write: TableWrite): boolean {
+  if (MIRRORED_TABLES.has(write.table)) return true;
+  if (write.table !== 'sessions') return false;
+  if (write.kind === 'insert') return false;
+  return write.kind === 'delete' || write.columns.some((column) => !SESSION_TOUCH.has(column));
+}
 
 /**
  * Keeps what every signed-in request needs — the session with its user's row, roles and
  * permissions, and the menu rows — in memory, so that most requests run no query at all
  * (docs/performance.md).
  *
- * Correctness rests on one rule: **every write that changes a user, a department, a role, a
- * permission grant, a session or a menu calls `changed()` after it commits**. `changed()` empties
+ * Correctness rests on one rule: **every committed write that changes a user, a department, a role, a
+ * permission grant, a session or a menu calls `changed()`**. No service has to remember it: the database
+ * handle reports such writes after they commit (db/write-watch.ts, `isAccessWrite` below, wired in
+ * app.ts), whichever code made them. `changed()` empties
  * this process's cache and, on PostgreSQL, tells every other server process to empty theirs
  * (NOTIFY, see `AccessChannel`), so a disabled user, a revoked token or a withdrawn permission takes
  * effect on the very next request anywhere (DESIGN §9: several processes may share one database).

@@ -195,5 +195,4 @@ export async function logout(ctx: AppContext, caller: Caller, client: ClientInfo
     client,
     detail: '退出登录',
   });
-  await ctx.access.changed();
 }

@@ -41,7 +41,7 @@ export async function getUserMenu(ctx: AppContext, caller: Caller): Promise<Menu
   return prune(roots);
 }
 
-/** Every menu row, from the access cache between menu edits (each edit calls `access.changed()`). */
+/** Every menu row, from the access cache between menu edits (a committed edit empties it: db/write-watch.ts). */
 async function menuRows(ctx: AppContext): Promise<repo.MenuRow[]> {
   const cached = ctx.access.menus();
   if (cached) return cached;
