@@ -1,4 +1,4 @@
-import type { BillStatus } from '@osp/shared';
+import type { BillStatus, FlowNodeType } from '@osp/shared';
 import type { Generated } from 'kysely';
 import type { ActivationStatus, HistoryEntry, NodeActivation, StepRun, StepRunStatus, Task, TaskStatus } from '../flow/types';
 
@@ -264,7 +264,7 @@ export interface TemplateNodesTable {
   id: Generated<number>;
   template_id: number;
   node_key: string;
-  type: string;
+  type: FlowNodeType;
   name: string;
   /** JSON StepDef[]. */
   steps_json: string;
@@ -320,7 +320,7 @@ export interface BillSharesTable {
 export interface TemplateStartersTable {
   template_id: number;
   /** 'dept' (that department and those below it), 'role' or 'user'. */
-  kind: string;
+  kind: 'dept' | 'role' | 'user';
   ref_id: number;
 }
 

@@ -11,6 +11,7 @@ import {
 import type { Db } from '../db/index';
 import type { FlowEvent, FormValues } from '../flow/types';
 import * as billsRepo from '../modules/bills/bills.repo';
+import { loadState } from '../modules/bills/bills-state.repo';
 import { runEngine } from '../modules/bills/bills.service';
 import { AccessCache } from '../modules/auth/access-cache';
 import { loadVersion } from '../modules/templates/templates.versions';
@@ -428,10 +429,10 @@ export async function seedApprovalDemo(db: Db, users: Ids, depts: Ids, roles: Id
 
   // The engine's look-ups read the directory as the running app does, here without a cache to keep.
   const seedContext = { db, access: new AccessCache(false) };
-  const apply = async (billId: number, build: (state: Awaited<ReturnType<typeof billsRepo.loadState>>, time: string) => FlowEvent) => {
+  const apply = async (billId: number, build: (state: Awaited<ReturnType<typeof loadState>>, time: string) => FlowEvent) => {
     const bill = await billsRepo.findBill(db, billId);
     if (!bill) throw new Error('demo bill vanished');
-    const state = await billsRepo.loadState(db, bill, await jobIdsOf(db, bill.initiator_id));
+    const state = await loadState(db, bill, await jobIdsOf(db, bill.initiator_id));
     const template = await db
       .selectFrom('templates')
       .select('current_version_id')

@@ -104,7 +104,8 @@ export type FlowSettings = z.infer<typeof FlowSettingsZ>;
 
 /**
  * The 发起人审批时 setting of a flow as stored: versions and working copies written before the setting existed
- * are read back without it (their JSON is not re-parsed), and they get the default, `skip`.
+ * lack it; the repos' zod parse fills the default, `skip`, and this gives the same for a settings object built
+ * by hand.
  */
 export function initiatorApprovesOf(settings: Partial<Pick<FlowSettings, 'initiatorApproves'>>): InitiatorApproves {
   return settings.initiatorApproves ?? 'skip';

@@ -16,10 +16,13 @@ import { parse } from '../../http/validate';
 import { authorizeTemplateRead } from '../templates/templates.policy';
 import { authorizeStart } from '../templates/templates.service';
 import { authorizeInitiator, authorizeRead } from './bills.access';
-import { canShareBill, isBillAdmin } from './bills.policy';
-import { carriedForm, formInput, storedForm, templateOf, unpickable, versionOf } from './bills.forms';
+import { requireBill } from './bills.detail';
+import { createBill } from './bills.drafts';
+import { canShareBill, CLOSABLE, isBillAdmin } from './bills.policy';
+import { carriedForm, formInput, storedValues, templateOf, unpickable, versionOf } from './bills.forms';
 import * as repo from './bills.repo';
-import { CLOSABLE, checkVersion, createBill, mutate, requireBill, runEngine } from './bills.service';
+import { loadState } from './bills-state.repo';
+import { checkVersion, mutate, runEngine } from './bills.transactions';
 import { loadVersion } from '../templates/templates.versions';
 
 /**
@@ -47,7 +50,7 @@ export async function replicateBill(ctx: AppContext, caller: Caller, params: unk
   return createBill(ctx, caller, {
     template_id: template.id,
     title: input.title || bill.title,
-    form: formInput(to.formSchema, storedForm(form), form.items),
+    form: formInput(to.formSchema, storedValues(form), form.items),
     ...(input.client_key !== undefined ? { client_key: input.client_key } : {}),
   });
 }
@@ -61,7 +64,7 @@ export async function closeBill(ctx: AppContext, caller: Caller, params: unknown
   await mutate(ctx, id, async (trx, bill) => {
     if (!CLOSABLE.includes(bill.status)) throw new ConflictError(ApprovalMessages.notClosable);
     checkVersion(bill, input.version);
-    const state = await repo.loadState(trx, bill, []);
+    const state = await loadState(trx, bill, []);
     const pinned = await versionOf(ctx, trx, bill);
     await runEngine(ctx, trx, bill, state, pinned, { type: 'close', at: nowIso(), actor: caller.userId, comment: input.comment });
   });

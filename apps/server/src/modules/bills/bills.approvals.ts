@@ -2,7 +2,8 @@ import type { BillDetail } from '@osp/shared';
 import type { AppContext, Caller } from '../../context';
 import { isListenedKind, registerOutcomeListener, type ApprovalOutcomeListener } from './bills.outcomes';
 import * as repo from './bills.repo';
-import { createBill, deleteBill, releaseBill } from './bills.service';
+import { createBill, deleteBill } from './bills.drafts';
+import { releaseBill } from './bills.release';
 
 /**
  * Approval as a service: the bills module's public API for other modules (STYLE "A new area moves in").

@@ -33,13 +33,21 @@ export function checkForm(schema: FormSchema, input: unknown, mode: 'draft' | 's
 }
 
 /** What `bills.form_json` holds: the values, and each items table's total under its field (what link rules read). */
+export function storedValues(form: ValidatedForm): repo.StoredForm {
+  return { ...form.values, ...form.totals };
+}
+
+/** `bills.form_json` as written (read back by bills.repo `toBillRow`). */
 export function storedForm(form: ValidatedForm): string {
-  return JSON.stringify({ ...form.values, ...form.totals });
+  return JSON.stringify(storedValues(form));
 }
 
 /** The form as the client sends it, rebuilt from the stored values and item rows. */
-export function formInput(schema: FormSchema, formJson: string, items: Record<string, ItemRow[]>): Record<string, unknown> {
-  const stored = JSON.parse(formJson) as Record<string, unknown>;
+export function formInput(
+  schema: FormSchema,
+  stored: Readonly<repo.StoredForm>,
+  items: Record<string, ItemRow[]>,
+): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const field of schema.fields) {
     if (field.type === 'description') continue;
@@ -118,7 +126,7 @@ export async function carriedForm(
   schema: FormSchema,
   bill: repo.BillRow,
 ): Promise<ValidatedForm> {
-  const old = formInput(from, bill.form_json, await repo.loadItems(db, bill.id));
+  const old = formInput(from, bill.form, await repo.loadItems(db, bill.id));
   const input: Record<string, unknown> = {};
   for (const field of schema.fields) {
     const before = from.fields.find((f) => f.key === field.key);

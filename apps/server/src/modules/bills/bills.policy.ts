@@ -1,8 +1,9 @@
-import { ApprovalMessages } from '@osp/shared';
+import { ApprovalMessages, type BillStatus } from '@osp/shared';
 import type { Caller } from '../../context';
 import { ForbiddenError } from '../../http/errors';
 import type { BillState } from '../../flow/types';
-import type { BillRow, BillView } from './bills.repo';
+import type { BillRow } from './bills.repo';
+import type { BillView } from './bills-view.repo';
 
 /**
  * Who may do what with a bill (issue 4):
@@ -14,6 +15,11 @@ import type { BillRow, BillView } from './bills.repo';
  * - edit, delete, release/resubmit, withdraw, abandon, replicate: only the initiator;
  * - share a submitted bill: its initiator and `bill_admin`; close: only `bill_admin`.
  */
+
+/** The statuses in which the initiator edits, releases (resubmits) or abandons a bill. */
+export const EDITABLE: readonly BillStatus[] = ['draft', 'rejected', 'returned'];
+/** Bills still in the flow, which a bill administrator may close (the engine's `close` accepts these). */
+export const CLOSABLE: readonly BillStatus[] = ['doing', 'rejected', 'returned'];
 
 /** The one answer for "no such bill" and "not your bill" (HTTP 403, ApprovalMessages.billUnavailable). */
 export function billUnavailable(): ForbiddenError {
@@ -40,7 +46,7 @@ export function isHandlerIn(state: Pick<BillState, 'tasks'>, userId: number): bo
   return state.tasks.some((t) => t.actingHandler === userId || t.originalHandler === userId || t.onBehalfOf === userId);
 }
 
-/** The read rule on a bill loaded whole (bills.repo `loadBillView`), which already tells handlers and shares. */
+/** The read rule on a bill loaded whole (bills-view.repo `loadBillView`), which already tells handlers and shares. */
 export function authorizeReadOfView(caller: Caller, view: Pick<BillView, 'bill' | 'state' | 'shared'>): void {
   const decision = readDecision(caller, view.bill);
   const allowed = decision === 'allowed' || (decision === 'related' && (view.shared || isHandlerIn(view.state, caller.userId)));

@@ -9,6 +9,7 @@ import {
   STEP_REVIEW_KIND,
   stepDisplayName,
   stepStatusText,
+  type BillAbilities,
   type BillFlowView,
   type BillHistoryEntry,
   type BillRecordNode,
@@ -17,11 +18,44 @@ import {
   type FlowNodeView,
   type FlowStepView,
 } from '@osp/shared';
-import { handlerOperationOf, stepStatusOf } from '../../flow/present';
+import type { Caller } from '../../context';
+import { handlerOperationOf, pendingTaskOf, stepStatusOf } from '../../flow/present';
 import { computeRoute } from '../../flow/rules';
 import type { BillState, FlowSnapshot, StepRun, Task } from '../../flow/types';
 import type { UserCard } from '../directory/directory.service';
+import { canShareBill, CLOSABLE, EDITABLE, isBillAdmin } from './bills.policy';
 import type { BillRow } from './bills.repo';
+
+/** The name of the node the bill is at, as `bills.current_node_name` keeps it and the detail shows it. */
+export function activeNodeName(state: BillState, flow: FlowSnapshot): string | null {
+  const active = state.activations.find((a) => a.status === 'active');
+  return active ? (flow.nodes.find((n) => n.id === active.nodeId)?.name ?? null) : null;
+}
+
+/** What the caller may do next with the bill: the web app shows its buttons from this (STYLE, abilities to buttons). */
+export function abilitiesOf(caller: Caller, bill: BillRow, state: BillState, flow: FlowSnapshot, templateStartable = false): BillAbilities {
+  const mine = bill.initiator_id === caller.userId;
+  const task = pendingTaskOf(state, caller.userId);
+  const active = state.activations.find((a) => a.status === 'active');
+  const routeIndex = active ? state.route.indexOf(active.nodeId) : -1;
+  const canBack = state.route.slice(0, Math.max(routeIndex, 0)).some((id) => flow.nodes.find((n) => n.id === id)?.type === 'approve');
+  const editable = mine && EDITABLE.includes(state.status);
+  return {
+    agree: task !== null,
+    reject: task !== null,
+    back: task !== null && canBack,
+    transfer: task !== null,
+    edit: editable,
+    delete: mine && state.status === 'draft' && state.history.length === 0,
+    release: editable,
+    withdraw: mine && state.status === 'doing',
+    abandon: editable,
+    replicate: mine && state.status !== 'draft' && templateStartable,
+    close: isBillAdmin(caller) && CLOSABLE.includes(state.status),
+    track: state.status !== 'draft',
+    share: canShareBill(caller, { initiator_id: bill.initiator_id, status: state.status }),
+  };
+}
 
 /** Every user id a bill's presentation names, for one look-up of names. */
 const nameOf = (cards: ReadonlyMap<number, UserCard>, id: number | null) => (id === null ? null : (cards.get(id)?.name ?? `#${id}`));

@@ -110,30 +110,55 @@ export async function jobIdsOf(db: Db, userId: number): Promise<number[]> {
   return rows.map((r) => r.job_id);
 }
 
-/** The active members of these jobs with the departments each covers (JSON text), oldest membership first. */
-export function activeJobMembers(db: Db, jobIds: readonly number[]) {
-  return (
-    db
-      .selectFrom('job_members as m')
-      .innerJoin('users as u', 'u.id', 'm.user_id')
-      .select(['m.job_id', 'm.user_id', 'm.dept_ids'])
-      .where('m.job_id', 'in', [...jobIds])
-      // A disabled member gets no new tasks.
-      .where('u.status', '=', 1)
-      .orderBy('m.created_at')
-      .orderBy('m.user_id')
-      .execute()
-  );
+/**
+ * `job_members.dept_ids` and `bill_entrusts.template_ids`: a JSON list of ids, written by the jobs and
+ * entrust modules. An empty list means every department (every template), so anything but a list of ids
+ * fails here as an internal error instead of reading as one that covers everything. Read on every flow
+ * event, and only ever written by our own code: a structural check, no schema.
+ */
+function idList(text: string, where: string): number[] {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    throw new Error(`${where} is not JSON`);
+  }
+  if (Array.isArray(value) && value.every((v): v is number => typeof v === 'number')) return value;
+  throw new Error(`${where} is not a list of ids`);
 }
 
-/** Entrusts running at `at` whose delegate is active: who acts for whom (template ids as JSON text). */
-export function activeEntrusts(db: Db, at: string) {
-  return db
+/** The active members of these jobs with the departments each covers, oldest membership first. */
+export async function activeJobMembers(db: Db, jobIds: readonly number[]): Promise<{ jobId: number; userId: number; deptIds: number[] }[]> {
+  const rows = await db
+    .selectFrom('job_members as m')
+    .innerJoin('users as u', 'u.id', 'm.user_id')
+    .select(['m.job_id', 'm.user_id', 'm.dept_ids'])
+    .where('m.job_id', 'in', [...jobIds])
+    // A disabled member gets no new tasks.
+    .where('u.status', '=', 1)
+    .orderBy('m.created_at')
+    .orderBy('m.user_id')
+    .execute();
+  return rows.map((r) => ({
+    jobId: r.job_id,
+    userId: r.user_id,
+    deptIds: idList(r.dept_ids, `job_members.dept_ids of user ${r.user_id} in job ${r.job_id}`),
+  }));
+}
+
+/** Entrusts running at `at` whose delegate is active: who acts for whom, for which templates. */
+export async function activeEntrusts(db: Db, at: string): Promise<{ userId: number; delegateId: number; templateIds: number[] }[]> {
+  const rows = await db
     .selectFrom('bill_entrusts as e')
     .innerJoin('users as u', 'u.id', 'e.delegate_id')
-    .select(['e.user_id', 'e.delegate_id', 'e.template_ids'])
+    .select(['e.id', 'e.user_id', 'e.delegate_id', 'e.template_ids'])
     .where('e.start_at', '<=', at)
     .where('e.end_at', '>', at)
     .where('u.status', '=', 1)
     .execute();
+  return rows.map((r) => ({
+    userId: r.user_id,
+    delegateId: r.delegate_id,
+    templateIds: idList(r.template_ids, `bill_entrusts.template_ids of entrust ${r.id}`),
+  }));
 }

@@ -12,8 +12,8 @@ import * as repo from './directory.repo';
  * for its own purposes; administration of those tables stays in admin-users, admin-org and jobs.
  *
  * Functions that take a `db` may be given a transaction, so a check and the write it guards see the
- * same rows. The department rows are kept in the access cache between changes (every department edit
- * calls `access.changed()`), since every flow step and every picker walks the tree.
+ * same rows. The department rows are kept in the access cache between changes (a committed department
+ * edit empties it, db/write-watch.ts), since every flow step and every picker walks the tree.
  */
 
 export type { UserCard } from './directory.repo';
@@ -134,24 +134,17 @@ export async function loadFlowDirectory(ctx: DirectoryContext, db: Db, flow: Pic
   ]);
   const deptById = new Map(depts.map((d) => [d.id, d]));
   const jobs = new Map<number, { userId: number; deptIds: number[] }[]>();
-  for (const m of members) jobs.set(m.job_id, [...(jobs.get(m.job_id) ?? []), { userId: m.user_id, deptIds: parseIds(m.dept_ids) }]);
-  const delegations = entrusts.map((e) => ({ userId: e.user_id, delegateId: e.delegate_id, templateIds: parseIds(e.template_ids) }));
+  for (const m of members) jobs.set(m.jobId, [...(jobs.get(m.jobId) ?? []), { userId: m.userId, deptIds: m.deptIds }]);
   return {
     deptParent: (id) => deptById.get(id)?.parent_id ?? null,
     deptLeader: (id) => deptById.get(id)?.leader_id ?? null,
     jobMembers: (id) => jobs.get(id) ?? [],
     // One hop (flow/handlers.ts): the delegate's own entrust is not followed, so chains and loops cannot hide a task.
     delegateOf: (userId, templateId) => {
-      const entrust = delegations.find(
+      const entrust = entrusts.find(
         (e) => e.userId === userId && (e.templateIds.length === 0 || e.templateIds.includes(Number(templateId))),
       );
       return entrust?.delegateId ?? null;
     },
   };
-}
-
-/** A JSON array of ids as the job_members and bill_entrusts columns hold it; anything else reads as none. */
-function parseIds(text: string): number[] {
-  const value: unknown = JSON.parse(text);
-  return Array.isArray(value) ? value.filter((v): v is number => typeof v === 'number') : [];
 }

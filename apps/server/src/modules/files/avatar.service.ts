@@ -6,7 +6,7 @@ import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
 import type { AppContext, Caller } from '../../context';
 import { AppError } from '../../http/errors';
-import { updateProfilePhoto } from '../users/users.service';
+import { updateProfilePhoto } from '../users/users.account';
 
 /** Raster formats a browser can show and sharp can decode. SVG is refused: it can carry script. */
 const IMAGE_TYPES = new Set(['image/png', 'image/jpeg', 'image/webp', 'image/gif', 'image/bmp', 'image/avif']);
@@ -45,7 +45,6 @@ export async function saveAvatar(ctx: AppContext, caller: Caller, content: Buffe
   await fs.writeFile(path.join(dir, name), png);
   const imgUrl = `${AVATAR_URL_PREFIX}${name}`;
   const previous = await updateProfilePhoto(ctx.db, caller.userId, imgUrl, new Date().toISOString());
-  await ctx.access.changed();
   if (previous.startsWith(AVATAR_URL_PREFIX)) {
     await fs.rm(path.join(dir, path.basename(previous)), { force: true });
   }

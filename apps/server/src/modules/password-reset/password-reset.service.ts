@@ -14,7 +14,7 @@ import { clearFailures, countFailures, revokeUserSessions } from '../auth/auth.s
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { hashToken, newToken } from '../../lib/tokens';
 import { recordOperation } from '../syslog/syslog.service';
-import { updatePasswordHash } from '../users/users.service';
+import { updatePasswordHash } from '../users/users.account';
 import { recordSecurityEvent } from '../security-log/security-log.service';
 import { resetMail, type Mailer } from './password-reset.mailer';
 import * as repo from './password-reset.repo';
@@ -188,7 +188,6 @@ export async function resetPassword(ctx: AppContext, body: unknown, client: Clie
       detail: '通过邮件链接重置密码，全部会话已注销',
     });
   });
-  await ctx.access.changed();
   ctx.log.info({ userId: reset.user_id, ip: client.ip }, 'password reset through an e-mail link; every session of the user revoked');
 }
 

@@ -1,6 +1,6 @@
 import { DEFAULT_REQUEST_TIMEOUT, SYSTEM_NAME, type PrivateSettings, type PublicSettings, type Settings } from '@osp/shared';
 import type { AppContext, Caller } from '../../context';
-import { listSettingRows } from './settings.repo';
+import { listSettings } from './settings.repo';
 
 /** For the settings administration and the seed: the one way to write a setting. */
 export { upsertSetting } from './settings.repo';
@@ -43,14 +43,10 @@ const PUBLIC_KEYS = [
 export async function getAllSettings(ctx: AppContext): Promise<PrivateSettings> {
   const settings = defaults(ctx);
   const bag = settings as unknown as Record<string, unknown>;
-  for (const row of await listSettingRows(ctx.db)) {
+  for (const row of await listSettings(ctx.db)) {
     if (!(row.key in bag)) continue;
-    try {
-      const value: unknown = JSON.parse(row.value);
-      if (typeof value === typeof bag[row.key]) bag[row.key] = value;
-    } catch {
-      ctx.log.warn({ key: row.key }, 'setting value is not JSON; default kept');
-    }
+    if (!row.isJson) ctx.log.warn({ key: row.key }, 'setting value is not JSON; default kept');
+    else if (typeof row.value === typeof bag[row.key]) bag[row.key] = row.value;
   }
   return settings;
 }

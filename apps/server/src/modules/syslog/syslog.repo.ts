@@ -26,5 +26,28 @@ export async function listOperationLogs(db: Db, filter: OperationLogFilter) {
     query.selectAll().orderBy('id', 'desc').limit(filter.limit).offset(filter.offset).execute(),
     query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
   ]);
-  return { rows, total: Number(count.n) };
+  return {
+    rows: rows.map(({ before_json, after_json, ...row }) => ({
+      ...row,
+      before: factsOf(before_json, `operation_logs.before_json of entry ${row.id}`),
+      after: factsOf(after_json, `operation_logs.after_json of entry ${row.id}`),
+    })),
+    total: Number(count.n),
+  };
+}
+
+/**
+ * `before_json` / `after_json`: the changed fields as recordOperation wrote them, a JSON object or null.
+ * Anything else is something the code never wrote: an internal error naming the column and entry.
+ */
+function factsOf(text: string | null, where: string): Record<string, unknown> | null {
+  if (!text) return null;
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    throw new Error(`${where} is not JSON`);
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new Error(`${where} is not an object`);
+  return value as Record<string, unknown>;
 }

@@ -45,10 +45,6 @@ export async function recordOperation(db: Db, actor: Actor, record: OperationRec
   });
 }
 
-function parseJson(text: string | null): Record<string, unknown> | null {
-  return text ? (JSON.parse(text) as Record<string, unknown>) : null;
-}
-
 export async function listOperations(ctx: AppContext, caller: Caller, query: unknown): Promise<Paged<OperationLogEntry>> {
   const input = parse(SyslogQueryZ, query);
   const readable = readableItemTypes(caller);
@@ -65,7 +61,7 @@ export async function listOperations(ctx: AppContext, caller: Caller, query: unk
     offset: (input.page - 1) * input.per_page,
   });
   return {
-    list: rows.map(({ before_json, after_json, ...row }) => ({ ...row, before: parseJson(before_json), after: parseJson(after_json) })),
+    list: rows,
     total,
     page: input.page,
     per_page: input.per_page,

@@ -1,4 +1,4 @@
-import { TEMPLATE_NAME_MAX, TemplateIdZ, FormSchemaZ, type TemplateDetail } from '@osp/shared';
+import { TEMPLATE_NAME_MAX, TemplateIdZ, type TemplateDetail } from '@osp/shared';
 import type { Actor, AppContext } from '../../context';
 import type { Db } from '../../db/index';
 import { parse } from '../../http/validate';
@@ -28,7 +28,7 @@ export async function copyTemplate(ctx: AppContext, actor: Actor, params: unknow
   const copyId = await ctx.db.transaction().execute(async (trx) => {
     const row = await readableTemplate(trx, actor.caller, id, iptv);
     const [flow, starters] = await Promise.all([repo.loadWorkingFlow(trx, id, row.flow_settings), repo.startersOf(trx, id)]);
-    const schema = FormSchemaZ.parse(JSON.parse(row.form_schema));
+    const schema = row.form_schema;
     const name = await copyName(trx, row.name);
     const templateId = await repo.insertTemplate(trx, {
       group_id: row.group_id,

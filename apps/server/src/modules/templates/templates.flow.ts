@@ -2,7 +2,6 @@ import {
   ApprovalMessages,
   FlowGraphZ,
   FlowSettingsZ,
-  FormSchemaZ,
   isRuleGroup,
   NodeCreateZ,
   NodeLinkInputZ,
@@ -113,8 +112,8 @@ async function matchesCurrentVersion(db: Db, templateId: number, name: string, f
   return (
     current !== undefined &&
     current.name === name &&
-    canonical(JSON.parse(current.form_schema)) === canonical(formSchema) &&
-    flowKey(JSON.parse(current.flow) as FlowGraph) === flowKey(graph)
+    canonical(current.form_schema) === canonical(formSchema) &&
+    flowKey(current.flow) === flowKey(graph)
   );
 }
 
@@ -124,7 +123,7 @@ async function matchesCurrentVersion(db: Db, templateId: number, name: string, f
  */
 export async function hasUnpublished(db: Db, row: repo.TemplateRow, flow: FlowGraph | null): Promise<boolean> {
   if (flow === null) return false;
-  return !(await matchesCurrentVersion(db, row.id, row.name, JSON.parse(row.form_schema) as FormSchema, flow));
+  return !(await matchesCurrentVersion(db, row.id, row.name, row.form_schema, flow));
 }
 
 /**
@@ -182,11 +181,11 @@ async function changeFlow(
       links: [],
       settings: FlowSettingsZ.parse({}),
     };
-    const schema = FormSchemaZ.parse(JSON.parse(row.form_schema));
+    const schema = row.form_schema;
     const { graph, what } = change(current, fieldLabels(schema));
     const next = FlowGraphZ.parse(graph);
     await saveFlow(trx, templateId, row.name, schema, next);
-    const saved = await repo.loadWorkingFlow(trx, templateId, JSON.stringify(next.settings));
+    const saved = await repo.loadWorkingFlow(trx, templateId, next.settings);
     if (!saved) throw new Error('working flow vanished');
     const facts = changedFacts(flowFacts(current, schema), flowFacts(saved, schema));
     await recordOperation(trx, actor, {

@@ -1,7 +1,49 @@
-import type { FlowGraph, FlowLink, FlowNode, FlowSettings, FormSchema, RuleGroup, StepDef, TemplateStarters } from '@osp/shared';
+import {
+  FLOW_NODE_TYPES,
+  FlowGraphZ,
+  FlowSettingsZ,
+  FormSchemaZ,
+  RuleGroupZ,
+  StepDefZ,
+  type FlowGraph,
+  type FlowLink,
+  type FlowNodeType,
+  type FlowSettings,
+  type FormSchema,
+  type TemplateStarters,
+} from '@osp/shared';
+import { z } from 'zod';
 import type { Db } from '../../db/index';
 import { nowIso } from '../../db/index';
 import { containsText } from '../../db/like';
+
+/**
+ * The JSON columns of the template tables (form schemas, steps, link rules, flow settings, published
+ * flows) are read back through the shared schemas they were checked with when written, so what leaves
+ * this file is what the designer could have saved. None of them is on a hot path: a published version is
+ * parsed once and cached (templates.versions.ts). A value that does not parse is something the code never
+ * wrote: an internal error naming the column and row. (What the schemas fill in, such as a setting added
+ * since the row was written, is their documented default.)
+ */
+function storedJson<T>(schema: z.ZodType<T>, text: string, where: string): T {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    throw new Error(`${where} is not JSON`);
+  }
+  const result = schema.safeParse(value);
+  if (!result.success) throw new Error(`${where} does not hold what the code writes: ${z.prettifyError(result.error)}`);
+  return result.data;
+}
+
+const StepsZ = z.array(StepDefZ);
+
+function nodeTypeOf(type: string, where: string): FlowNodeType {
+  const known = FLOW_NODE_TYPES.find((t) => t === type);
+  if (known === undefined) throw new Error(`${where} is no flow node type: ${type}`);
+  return known;
+}
 
 export function listGroups(db: Db) {
   return db.selectFrom('template_groups').select(['id', 'name', 'sort']).orderBy('sort').orderBy('id').execute();
@@ -59,7 +101,8 @@ export async function countTemplatesByGroup(
   return new Map(rows.map((r) => [r.group_id, Number(r.n)]));
 }
 
-const TEMPLATE_COLUMNS = [
+/** What a list of templates shows of each. */
+const SUMMARY_COLUMNS = [
   'templates.id',
   'templates.group_id',
   'template_groups.name as group_name',
@@ -69,22 +112,41 @@ const TEMPLATE_COLUMNS = [
   'templates.status',
   'templates.is_iptv',
   'templates.sort',
-  'templates.form_schema',
-  'templates.flow_settings',
   'templates.current_version_id',
   'templates.version_no',
   'templates.updated_at',
 ] as const;
 
-export function findTemplate(db: Db, id: number) {
+function selectTemplate(db: Db, id: number) {
   return db
     .selectFrom('templates')
     .innerJoin('template_groups', 'template_groups.id', 'templates.group_id')
-    .select(TEMPLATE_COLUMNS)
+    .select([...SUMMARY_COLUMNS, 'templates.form_schema', 'templates.flow_settings'])
     .where('templates.id', '=', id)
     .executeTakeFirst();
 }
-export type TemplateRow = NonNullable<Awaited<ReturnType<typeof findTemplate>>>;
+type TemplateRowText = NonNullable<Awaited<ReturnType<typeof selectTemplate>>>;
+
+/** A template with its working form and flow settings parsed. */
+export interface TemplateRow extends Omit<TemplateRowText, 'form_schema' | 'flow_settings'> {
+  form_schema: FormSchema;
+  /** The working flow's settings; null until a flow is saved. */
+  flow_settings: FlowSettings | null;
+}
+
+/** A template as a list shows it (no form, no flow). */
+export type TemplateSummaryRow = Omit<TemplateRow, 'form_schema' | 'flow_settings'>;
+
+export async function findTemplate(db: Db, id: number): Promise<TemplateRow | undefined> {
+  const row = await selectTemplate(db, id);
+  if (!row) return undefined;
+  const where = (column: string) => `templates.${column} of template ${row.id}`;
+  return {
+    ...row,
+    form_schema: storedJson(FormSchemaZ, row.form_schema, where('form_schema')),
+    flow_settings: row.flow_settings === null ? null : storedJson(FlowSettingsZ, row.flow_settings, where('flow_settings')),
+  };
+}
 
 export function findTemplateByName(db: Db, name: string) {
   return db.selectFrom('templates').select(['id']).where('name', '=', name).executeTakeFirst();
@@ -112,7 +174,7 @@ export async function listTemplates(db: Db, userId: number, filter: TemplateFilt
   const [rows, total] = await Promise.all([
     base
       .leftJoin('template_favorites as fav', (join) => join.onRef('fav.template_id', '=', 'templates.id').on('fav.user_id', '=', userId))
-      .select([...TEMPLATE_COLUMNS, 'fav.user_id as fav_user'])
+      .select([...SUMMARY_COLUMNS, 'fav.user_id as fav_user'])
       // Favourites first (issue 4: 发起审批 shows them first), then the administrators' order.
       .orderBy((eb) => eb.case().when('fav.user_id', 'is not', null).then(0).else(1).end())
       .orderBy('template_groups.sort')
@@ -154,11 +216,20 @@ export async function insertTemplate(
 export async function updateTemplate(
   db: Db,
   id: number,
-  values: Partial<{ group_id: number; name: string; description: string; icon: string; status: number; form_schema: string; sort: number }>,
+  values: Partial<{
+    group_id: number;
+    name: string;
+    description: string;
+    icon: string;
+    status: number;
+    form_schema: FormSchema;
+    sort: number;
+  }>,
 ): Promise<void> {
+  const { form_schema, ...columns } = values;
   await db
     .updateTable('templates')
-    .set({ ...values, updated_at: nowIso() })
+    .set({ ...columns, ...(form_schema !== undefined ? { form_schema: JSON.stringify(form_schema) } : {}), updated_at: nowIso() })
     .where('id', '=', id)
     .execute();
 }
@@ -202,16 +273,19 @@ export function findLink(db: Db, id: number) {
   return db.selectFrom('template_node_links').select(['id', 'template_id']).where('id', '=', id).executeTakeFirst();
 }
 
-/** The working flow as a graph, or null when the template has none yet. Link ids are the rows' ids. */
-export async function loadWorkingFlow(db: Db, templateId: number, settingsJson: string | null): Promise<FlowGraph | null> {
-  if (settingsJson === null) return null;
+/**
+ * The working flow as a graph, or null when the template has none yet (`settings`: the template row's
+ * `flow_settings`). Link ids are the rows' ids.
+ */
+export async function loadWorkingFlow(db: Db, templateId: number, settings: FlowSettings | null): Promise<FlowGraph | null> {
+  if (settings === null) return null;
   const [nodes, links] = await Promise.all([listNodeRows(db, templateId), listLinkRows(db, templateId)]);
   return {
     nodes: nodes.map((n) => ({
       id: n.node_key,
-      type: n.type as FlowNode['type'],
+      type: nodeTypeOf(n.type, `template_nodes.type of node ${n.id}`),
       name: n.name,
-      steps: JSON.parse(n.steps_json) as StepDef[],
+      steps: storedJson(StepsZ, n.steps_json, `template_nodes.steps_json of node ${n.id}`),
     })),
     links: links.map((l) => ({
       id: String(l.id),
@@ -219,9 +293,9 @@ export async function loadWorkingFlow(db: Db, templateId: number, settingsJson: 
       to: l.to_key,
       priority: l.priority,
       isDefault: l.is_default === 1,
-      rules: JSON.parse(l.rules_json) as RuleGroup,
+      rules: storedJson(RuleGroupZ, l.rules_json, `template_node_links.rules_json of link ${l.id}`),
     })),
-    settings: JSON.parse(settingsJson) as FlowSettings,
+    settings,
   };
 }
 
@@ -292,13 +366,19 @@ export function findTemplateForBills(db: Db, id: number) {
     .executeTakeFirst();
 }
 
-/** One published version with its form and flow (JSON text). */
-export function findVersion(db: Db, id: number) {
-  return db
+/** One published version, its form and flow parsed. */
+export async function findVersion(db: Db, id: number) {
+  const row = await db
     .selectFrom('template_versions')
     .select(['id', 'template_id', 'version_no', 'name', 'form_schema', 'flow'])
     .where('id', '=', id)
     .executeTakeFirst();
+  if (!row) return undefined;
+  return {
+    ...row,
+    form_schema: storedJson(FormSchemaZ, row.form_schema, `template_versions.form_schema of version ${row.id}`),
+    flow: storedJson(FlowGraphZ, row.flow, `template_versions.flow of version ${row.id}`),
+  };
 }
 
 /** Publishes an immutable version (DESIGN §6) and makes it the one new bills pin. */
@@ -370,8 +450,9 @@ export async function loadStarters(db: Db, templateIds?: readonly number[]): Pro
   if (templateIds) query = query.where('template_id', 'in', [...templateIds]);
   const out = new Map<number, TemplateStarters>();
   for (const row of await query.execute()) {
-    const key = STARTER_KEYS[row.kind as StarterKind] as (typeof STARTER_KEYS)[StarterKind] | undefined;
-    if (key === undefined) continue;
+    // An unknown kind would drop the row, and a template whose rows all drop is open to everyone.
+    if (!Object.hasOwn(STARTER_KEYS, row.kind)) throw new Error(`template_starters.kind of template ${row.template_id} is no starter kind`);
+    const key = STARTER_KEYS[row.kind];
     let starters = out.get(row.template_id);
     if (!starters) {
       starters = noStarters();

@@ -1,11 +1,8 @@
 import {
   ApprovalMessages,
-  FlowGraphZ,
-  FormSchemaZ,
   TemplateIdZ,
   TemplateInputZ,
   TemplateListQueryZ,
-  type FormSchema,
   type Paged,
   type TemplateDetail,
   type TemplateRoleOption,
@@ -31,7 +28,7 @@ import { checkStarters, deniedTemplateIds, mayStartTemplate } from './templates.
  * endpoints: templates.flow.ts; the designer's 预览: templates.preview.ts.
  */
 
-function summaryOf(row: repo.TemplateRow, favorite: boolean): TemplateSummary {
+function summaryOf(row: repo.TemplateSummaryRow, favorite: boolean): TemplateSummary {
   return {
     id: row.id,
     group_id: row.group_id,
@@ -88,7 +85,7 @@ async function detailOf(db: Db, caller: Caller, row: repo.TemplateRow): Promise<
   ]);
   return {
     ...summaryOf(row, favorite),
-    form_schema: JSON.parse(row.form_schema) as FormSchema,
+    form_schema: row.form_schema,
     flow,
     version_id: row.current_version_id,
     starters,
@@ -121,8 +118,8 @@ export async function getTemplate(
   return {
     ...detail,
     name: version.name,
-    form_schema: FormSchemaZ.parse(JSON.parse(version.form_schema)),
-    flow: FlowGraphZ.parse(JSON.parse(version.flow)),
+    form_schema: version.form_schema,
+    flow: version.flow,
     has_unpublished: false,
   };
 }
@@ -192,7 +189,7 @@ export async function updateTemplate(
   await ctx.db.transaction().execute(async (trx) => {
     const row = await readableTemplate(trx, caller, id, iptv);
     const [oldFlow, oldStarters] = await Promise.all([repo.loadWorkingFlow(trx, id, row.flow_settings), repo.startersOf(trx, id)]);
-    const oldSchema = FormSchemaZ.parse(JSON.parse(row.form_schema));
+    const oldSchema = row.form_schema;
     const groupName = await requireGroup(trx, input.group_id);
     const same = await repo.findTemplateByName(trx, input.name);
     if (same && same.id !== id) throw new ValidationError({ name: [ApprovalMessages.templateNameTaken(input.name)] });
@@ -203,7 +200,7 @@ export async function updateTemplate(
       description: input.description,
       icon: input.icon,
       status: input.status,
-      form_schema: JSON.stringify(input.form_schema),
+      form_schema: input.form_schema,
     });
     await repo.writeStarters(trx, id, input.starters);
     const flow = input.flow ?? oldFlow;

@@ -1,4 +1,4 @@
-import { FormSchemaZ, type FlowGraph, type FormSchema } from '@osp/shared';
+import type { FormSchema } from '@osp/shared';
 import type { Db } from '../../db/index';
 import type { FlowSnapshot } from '../../flow/types';
 import { NotFoundError } from '../../http/errors';
@@ -29,10 +29,9 @@ export async function loadVersion(db: Db, versionId: number, cacheOwner: object)
   if (cached) return cached;
   const row = await repo.findVersion(db, versionId);
   if (!row) throw new NotFoundError('模板版本不存在');
-  const graph = JSON.parse(row.flow) as FlowGraph;
   const pinned: PinnedVersion = {
-    flow: { ...graph, versionId: String(row.id), templateId: String(row.template_id), name: row.name },
-    formSchema: FormSchemaZ.parse(JSON.parse(row.form_schema)),
+    flow: { ...row.flow, versionId: String(row.id), templateId: String(row.template_id), name: row.name },
+    formSchema: row.form_schema,
   };
   if (versions.size >= CACHE_SIZE) {
     const oldest = versions.keys().next().value;

@@ -10,9 +10,6 @@ import { hashPassword, verifyPassword } from '../../lib/passwords';
 import * as repo from './users.repo';
 import { presentPerson, presentProfile } from './users.presenter';
 
-/** For the avatar upload and the password reset: the two columns of a user's row other modules set. */
-export { updatePasswordHash, updateProfilePhoto } from './users.repo';
-
 /** The caller's profile; the session lookup of this request already read it. */
 export function getProfile(caller: Caller): UserProfile {
   return presentProfile(caller.user, { roles: caller.roles, permissions: caller.permissions });
@@ -45,7 +42,6 @@ export async function getPerson(ctx: AppContext, caller: Caller): Promise<Person
 export async function updatePerson(ctx: AppContext, caller: Caller, body: unknown): Promise<Person> {
   const fields = parse(PersonUpdateZ, body);
   await repo.updatePerson(ctx.db, caller.userId, fields, new Date().toISOString());
-  await ctx.access.changed();
   return getPerson(ctx, caller);
 }
 
@@ -73,5 +69,4 @@ export async function changePassword(ctx: AppContext, caller: Caller, body: unkn
     await retireUserResets(trx, caller.userId, now);
     await recordSecurityEvent(trx, { event: 'authn_password_change', ...who, detail: '修改密码，其他会话已注销' });
   });
-  await ctx.access.changed();
 }

@@ -1,0 +1,124 @@
+import {
+  BILL_STATUS_LABELS,
+  BillIdZ,
+  onBehalfLabel,
+  type BillDetail,
+  type BillFlowView,
+  type BillHistoryEntry,
+  type BillRecordNode,
+  type ItemRow,
+} from '@osp/shared';
+import type { AppContext, Caller } from '../../context';
+import type { Db } from '../../db/index';
+import { pendingTaskOf } from '../../flow/present';
+import { parse } from '../../http/validate';
+import { attachmentCards, attachmentIdsOf } from '../files/attachments.service';
+import { hasIptvAccess } from '../templates/templates.policy';
+import { versionOf } from './bills.forms';
+import { authorizeReadOfView, billUnavailable } from './bills.policy';
+import { abilitiesOf, activeNodeName, presentFlow, presentHistory, presentRecord } from './bills.presenter';
+import { findBill, type BillRow } from './bills.repo';
+import { loadBillView } from './bills-view.repo';
+
+/**
+ * A bill as its reader sees it (issue 4): the detail with what the caller may do next, its history, its
+ * record of nodes and steps, its flow (/oa/flow) and its item rows. One statement reads it all
+ * (bills-view.repo `loadBillView`); the read rule is bills.policy's.
+ */
+
+export async function requireBill(db: Db, id: number): Promise<BillRow> {
+  const bill = await findBill(db, id);
+  if (!bill) throw billUnavailable();
+  return bill;
+}
+
+/** A bill as its reader sees it: one statement (bills-view.repo `loadBillView`), the read rule, its pinned version. */
+export async function loadForRead(ctx: AppContext, caller: Caller, billId: number) {
+  const view = await loadBillView(ctx.db, billId, caller.userId);
+  if (!view) throw billUnavailable();
+  authorizeReadOfView(caller, view);
+  const pinned = await versionOf(ctx, ctx.db, view.bill, view.template?.current_version_id ?? null);
+  return { ...view, pinned };
+}
+
+export async function getBill(ctx: AppContext, caller: Caller, params: unknown): Promise<BillDetail> {
+  const { id } = parse(BillIdZ, params);
+  const { bill, state, pinned, template, items, cards, tracked } = await loadForRead(ctx, caller, id);
+  const startable =
+    template !== null && template.status === 1 && template.current_version_id !== null && (template.is_iptv !== 1 || hasIptvAccess(caller));
+  const schema = pinned.formSchema;
+  const stored = bill.form;
+  const form: BillDetail['form'] = {};
+  const totals: Record<string, string> = {};
+  for (const field of schema.fields) {
+    if (field.type === 'items') {
+      form[field.key] = items[field.key] ?? [];
+      const total = stored[field.key];
+      if (typeof total === 'string') totals[field.key] = total;
+    } else if (stored[field.key] !== undefined) form[field.key] = stored[field.key] ?? null;
+  }
+  const attachments = await attachmentCards(ctx.db, attachmentIdsOf(schema, stored));
+  const initiator = cards.get(bill.initiator_id);
+  const taskId = pendingTaskOf(state, caller.userId);
+  const task = taskId === null ? undefined : state.tasks.find((t) => t.id === taskId);
+  const step = task ? state.steps.find((s) => s.id === task.stepRunId) : undefined;
+  return {
+    id: bill.id,
+    billID: bill.id,
+    title: bill.title,
+    status: state.status,
+    status_text: BILL_STATUS_LABELS[state.status],
+    version: bill.version,
+    template: {
+      id: bill.template_id,
+      name: template?.name ?? pinned.flow.name,
+      group_id: template?.group_id ?? 0,
+      is_iptv: template?.is_iptv ?? 0,
+    },
+    template_version_id: bill.template_version_id,
+    form_schema: schema,
+    form,
+    items,
+    totals,
+    attachments: Object.fromEntries(attachments),
+    initiator: { id: bill.initiator_id, name: initiator?.name ?? '', dept_id: bill.dept_id, dept_name: initiator?.dept_name ?? null },
+    current_node: bill.current_node_name,
+    chosen_steps: pinned.flow.nodes.flatMap((n) =>
+      n.steps.filter((s) => s.source.kind === 'chosen').map((s) => ({ stepId: s.id, stepName: s.name, nodeName: n.name })),
+    ),
+    chosen_handlers: state.chosenHandlers as Record<string, number[]>,
+    created_at: bill.created_at,
+    updated_at: bill.updated_at,
+    released_at: bill.released_at,
+    finished_at: bill.finished_at,
+    abilities: abilitiesOf(caller, bill, state, pinned.flow, startable),
+    tracked,
+    my_task: task
+      ? {
+          id: task.id,
+          on_behalf_of: task.onBehalfOf === null ? null : onBehalfLabel(cards.get(task.onBehalfOf)?.name ?? ''),
+          node_name: activeNodeName(state, pinned.flow) ?? '',
+          step_name: step?.name ?? '',
+        }
+      : null,
+  };
+}
+
+export async function getHistory(ctx: AppContext, caller: Caller, params: unknown): Promise<BillHistoryEntry[]> {
+  const { state, pinned, cards } = await loadForRead(ctx, caller, parse(BillIdZ, params).id);
+  return presentHistory(state, pinned.flow, cards);
+}
+
+export async function getRecord(ctx: AppContext, caller: Caller, params: unknown): Promise<BillRecordNode[]> {
+  const { state, pinned, cards } = await loadForRead(ctx, caller, parse(BillIdZ, params).id);
+  return presentRecord(state, pinned.flow, cards);
+}
+
+export async function getFlow(ctx: AppContext, caller: Caller, params: unknown): Promise<BillFlowView> {
+  const { bill, state, pinned, cards } = await loadForRead(ctx, caller, parse(BillIdZ, params).id);
+  return presentFlow(bill, state, pinned.flow, cards);
+}
+
+export async function getItems(ctx: AppContext, caller: Caller, params: unknown): Promise<Record<string, ItemRow[]>> {
+  return (await loadForRead(ctx, caller, parse(BillIdZ, params).id)).items;
+}
