@@ -114,13 +114,14 @@ describe('X-Menu-Version', () => {
     expect(await versionOf(holder)).toBe(holderBefore);
   });
 
-  it('is on the answer of the change itself, and on refusals to a signed-in caller', async () => {
+  it('is the version as the request began, on a change and on refusals to a signed-in caller; the next answer has the new one', async () => {
     const before = await versionOf(admin);
     const renamed = await server.call('PUT', `/api/admin/menus/${businessPage}`, { token: admin, body: { name: '业务流程清单' } });
     expect(renamed.body.status_code).toBe(0);
-    const after = renamed.headers.get(HEADER);
-    expect(after).not.toBe(before);
-    expect(await versionOf(admin)).toBe(after);
+    // Set before the handler ran (a preHandler hook, docs/web-contract.md): the administrator's page refetches
+    // its own menu after a menu edit anyway.
+    expect(renamed.headers.get(HEADER)).toBe(before);
+    expect(await versionOf(admin)).not.toBe(before);
 
     const staff = await server.signIn('zhangsan');
     const refused = await server.call('GET', '/api/admin/menus', { token: staff });
