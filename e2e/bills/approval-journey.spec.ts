@@ -22,7 +22,7 @@ function flowNode(scope: Locator, name: string): Locator {
 
 interface StepExpectation {
   name: string;
-  /** null: a step not reached yet shows no count. */
+  /** Every step shows its count; a step not reached yet counts whom it would ask (预计 N人). null: no count shown. */
   count: string | null;
   modes: string[];
   status: string;
@@ -263,13 +263,15 @@ test('[BILLS] the issue 4 journey: 费用报销 of 6,000 is agreed, rejected by 
   await expect(page.locator('.bill-summary__title')).toHaveText(title);
   const billUrl = page.url();
 
-  // At 部门负责人审批: the leader alone is awaited; 财务审核 (over 5000) is on the route, not reached yet.
+  // At 部门负责人审批: the leader alone is awaited; 财务审核 (over 5000) is on the route, not reached yet: the two
+  // finance people it will ask are shown, marked 预计.
   let popover = await detailPopover(page);
   await startNode(popover);
   await expectNode(popover, '部门负责人审批', '', [
     { name: '部门负责人', count: '1人', modes: ['或签'], status: `等待${leader.name}审批` },
   ]);
-  await expectNode(popover, '财务审核', '', [{ name: '财务审核', count: null, modes: ['或签'], status: '待审批' }]);
+  await expectNode(popover, '财务审核', '', [{ name: '财务审核', count: '预计 2人', modes: ['或签'], status: '待审批' }]);
+  await expect(flowNode(popover, '财务审核').locator('.flow-avatar--predicted')).toHaveCount(2);
   await expectNode(popover, '财务归档', '');
   await endNode(popover);
   await closePopover(page, popover);

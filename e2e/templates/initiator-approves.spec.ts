@@ -126,7 +126,9 @@ test('[TEMPLATES] 发起人审批时: the designer shows the initiator’s step 
   await sendData<BillDetail>(request, wangwuToken, 'POST', `/api/bills/${draft.id}/release`, {});
   const flow = await getData<BillFlowView>(request, wangwuToken, `/oa/flow/${draft.id}`);
   const steps = flow.flowNodes.find((n) => n.flowNodeName === '付款复核')?.flowNodeSteps ?? [];
-  expect(steps.map((s) => s.handlers.map((h) => h.name))).toEqual([['陈七'], []]);
+  // 财务审核 is not reached yet: the popover shows whom it will ask, as the preview did (陈七 in 王五's place, 孙浩), predicted.
+  expect(steps.map((s) => s.handlers.map((h) => h.name))).toEqual([['陈七'], ['陈七', '孙浩']]);
+  expect(steps.map((s) => s.predicted)).toEqual([false, true]);
   expect(steps[0]?.stepStatusText).toBe('等待陈七审批');
 });
 

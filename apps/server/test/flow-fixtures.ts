@@ -30,6 +30,8 @@ export interface MemoryDirectoryInput {
   depts?: Record<number, { parent: number | null; leader: UserId | null }>;
   jobs?: Record<number, { userId: UserId; deptIds: number[] }[]>;
   entrusts?: { from: UserId; to: UserId; templateId?: string; start: string; end: string }[];
+  /** Users whose account is disabled (停用): the engine names them for nothing. */
+  disabled?: UserId[];
 }
 
 export function memoryDirectory(input: MemoryDirectoryInput = {}): Directory {
@@ -37,6 +39,7 @@ export function memoryDirectory(input: MemoryDirectoryInput = {}): Directory {
   return {
     deptParent: (id) => depts[id]?.parent ?? null,
     deptLeader: (id) => depts[id]?.leader ?? null,
+    isActive: (id) => !(input.disabled ?? []).includes(id),
     jobMembers: (id) => input.jobs?.[id] ?? [],
     delegateOf: (userId, templateId, at) =>
       input.entrusts?.find(

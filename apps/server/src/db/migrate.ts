@@ -11,6 +11,7 @@ import { todoArrival } from './migrations/0009-todo-arrival';
 import { templateDesigner } from './migrations/0010-template-designer';
 import { securityEvents } from './migrations/0011-security-events';
 import { billSubjects } from './migrations/0012-bill-subjects';
+import { billShareIgnore } from './migrations/0013-bill-share-ignore';
 
 /** Migrations in order. Names sort as they run; never rename or edit one that has shipped. */
 function migrationsFor(handle: DbHandle): Record<string, Migration> {
@@ -26,6 +27,7 @@ function migrationsFor(handle: DbHandle): Record<string, Migration> {
     '0010-template-designer': templateDesigner(),
     '0011-security-events': securityEvents(kit),
     '0012-bill-subjects': billSubjects(),
+    '0013-bill-share-ignore': billShareIgnore(kit),
   };
 }
 

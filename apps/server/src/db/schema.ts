@@ -301,7 +301,6 @@ export interface BillTracksTable {
   created_at: string;
 }
 
-/** A bill shared with a user, who may then read it (migration 0007). */
 /** The business object another module started a bill for (migration 0012, bills.approvals.ts). */
 export interface BillSubjectsTable {
   bill_id: number;
@@ -309,11 +308,13 @@ export interface BillSubjectsTable {
   subject_id: number;
 }
 
+/** A bill shared with a user, who may then read it (migration 0007); `ignored_at`: taken out of their 抄送我的 (0013). */
 export interface BillSharesTable {
   bill_id: number;
   user_id: number;
   shared_by: number;
   created_at: string;
+  ignored_at: string | null;
 }
 
 /** Who may start bills from a template (migration 0010); a template without rows is open to everyone. */

@@ -1,4 +1,4 @@
-import { EngineMessages, initiatorApprovesOf } from '@osp/shared';
+import { ApprovalMessages, deptPathOf, EngineMessages, initiatorApprovesOf } from '@osp/shared';
 import {
   activeActivation,
   advance,
@@ -6,11 +6,13 @@ import {
   endActivation,
   enterAfter,
   enterNode,
+  firstHandlers,
   nodeOf,
   record,
   type EntryInput,
   type Run,
 } from './navigate';
+import { decidedApproveNodesBefore } from './present';
 import { computeRoute } from './rules';
 import { needsComment } from './steps';
 import type {
@@ -52,9 +54,14 @@ export function draftBill(): BillState {
   };
 }
 
-/** Routes the form and checks that every chosen-handler step on the route has someone chosen. */
+/**
+ * Routes the form and checks that every chosen-handler step on the route has someone chosen who may approve.
+ * Department rules read the initiator's department with every one above it, from the directory's tree.
+ */
 function plan(run: Run, initiator: Initiator, form: FormValues, chosen: Readonly<Record<string, readonly UserId[]>>): EngineFailure | null {
-  const routed = computeRoute(run.ctx.flow, { form, initiator });
+  const { directory } = run.ctx;
+  const deptPath = deptPathOf(initiator.deptId, (id) => directory.deptParent(id));
+  const routed = computeRoute(run.ctx.flow, { form, initiator: { ...initiator, deptPath } });
   if (!routed.ok) return fail(422, routed.message, 'form');
   for (const nodeId of routed.route) {
     for (const step of nodeOf(run, nodeId).steps) {
@@ -63,6 +70,8 @@ function plan(run: Run, initiator: Initiator, form: FormValues, chosen: Readonly
       if (picked.length === 0) return fail(422, EngineMessages.chosenMissing(step.name), 'chosen_handlers');
       // Choosing oneself is never an approval, whatever 发起人审批时 says: refused rather than silently dropped.
       if (picked.includes(initiator.userId)) return fail(422, EngineMessages.chosenInitiator(step.name), 'chosen_handlers');
+      // Someone disabled since they were chosen (a resubmission keeps the earlier choice): choose again.
+      if (picked.some((u) => !directory.isActive(u))) return fail(422, EngineMessages.chosenDisabled(step.name), 'chosen_handlers');
     }
   }
   const s = run.state;
@@ -98,14 +107,16 @@ function requireInitiator(run: Run, actor: UserId): EngineFailure | null {
   return run.state.initiator.userId === actor ? null : fail(403, EngineMessages.notInitiator);
 }
 
-/** The last approve node on the route before `nodeId`. */
-function backTarget(run: Run, nodeId: string): string | null {
-  const route = run.state.route;
-  for (let i = route.indexOf(nodeId) - 1; i >= 0; i--) {
-    const id = route[i];
-    if (id !== undefined && nodeOf(run, id).type === 'approve') return id;
-  }
-  return null;
+/**
+ * Where 退回 from `nodeId` by `sender` goes: the last approve node before it on the route that people decided
+ * (its latest activation has a step that was not skipped) and that, entered again now, asks someone besides the
+ * sender. A node that found nobody or whose only handler 发起人审批时 waived is passed over, and so is one that
+ * would now find nobody (its people disabled since) or ask the sender alone: re-entered, it would pass by itself
+ * and the bill would come straight back to the sender. Null when there is none (refused: use reject).
+ */
+function backTarget(run: Run, nodeId: string, sender: UserId): string | null {
+  const decided = decidedApproveNodesBefore(run.state, run.ctx.flow.nodes, nodeId);
+  return decided.find((id) => firstHandlers(run, id).some((u) => u !== sender)) ?? null;
 }
 
 function dispatch(run: Run, event: FlowEvent): EngineFailure | null {
@@ -142,7 +153,7 @@ function dispatch(run: Run, event: FlowEvent): EngineFailure | null {
       if (event.type === 'transfer') return transfer(run, task, event.to, base);
       let target: string | null = null;
       if (event.type === 'back') {
-        target = backTarget(run, act.nodeId);
+        target = backTarget(run, act.nodeId, event.actor);
         if (target === null) return fail(422, EngineMessages.noBackTarget, 'comment');
       }
       task.comment = comment;
@@ -225,6 +236,7 @@ function isInitiatorStep(run: Run, task: Task): boolean {
 
 function transfer(run: Run, task: Task, to: UserId, base: Omit<EntryInput, 'action'>): EngineFailure | null {
   if (to === task.actingHandler) return fail(422, EngineMessages.transferToSelf, 'to_user_id');
+  if (!run.ctx.directory.isActive(to)) return fail(422, ApprovalMessages.userMissing, 'to_user_id');
   // A transfer must not open the hole 发起人审批时 closes (a 发起人本人 step aside: that step is theirs anyway).
   if (to === run.state.initiator?.userId && initiatorApprovesOf(run.ctx.flow.settings) !== 'self' && !isInitiatorStep(run, task))
     return fail(422, EngineMessages.transferToInitiator, 'to_user_id');

@@ -1,4 +1,4 @@
-import { EngineMessages } from '@osp/shared';
+import { EngineMessages, type FlowSettings, type HandlerSource } from '@osp/shared';
 import { describe, expect, it } from 'vitest';
 import { ADMIN, approve, Harness, INITIATOR, LEADER, linearFlow, memoryDirectory, step, time } from '../../test/flow-fixtures';
 import { resolveSource } from './handlers';
@@ -91,6 +91,103 @@ describe('empty handler sources', () => {
     const result = h.release();
     expect(h.state.status).toBe('done');
     expect(result.effects).toContainEqual({ kind: 'bill_done' });
+  });
+});
+
+describe('disabled people get no task (issue 13): they count as nobody found', () => {
+  const flowOf = (source: HandlerSource | number[], flowSettings: Partial<FlowSettings> = {}) =>
+    linearFlow([approve('n1', step('a', 'orsign', source)), approve('n2', step('b', 'orsign', [6]))], flowSettings);
+  const stepA = (h: Harness) => h.state.steps.find((s) => s.stepId === 'a');
+
+  it('a named handler: left out of the step; alone, the step follows emptyHandler (skip or admin)', () => {
+    const some = new Harness(flowOf([3, 4]), memoryDirectory({ disabled: [3] }));
+    some.release();
+    expect(some.pending().map((t) => t.actingHandler)).toEqual([4]);
+
+    const skip = new Harness(flowOf([3]), memoryDirectory({ disabled: [3] }));
+    skip.release();
+    expect(stepA(skip)?.status).toBe('skipped');
+    expect(skip.state.history.map((e) => e.action)).toEqual(['release', 'skip']);
+    expect(skip.pending().map((t) => t.actingHandler)).toEqual([6]);
+
+    const admin = new Harness(flowOf([3], { emptyHandler: 'admin', adminUserId: ADMIN }), memoryDirectory({ disabled: [3] }));
+    admin.release();
+    expect(admin.pending().map((t) => [t.actingHandler, t.via])).toEqual([[ADMIN, 'admin']]);
+    expect(admin.state.tasks.some((t) => t.actingHandler === 3)).toBe(false);
+    expect(checkInvariants(admin.state)).toEqual([]);
+  });
+
+  it('a disabled department leader: the level is empty, as a department without a leader', () => {
+    const leaderOff = memoryDirectory({ depts: { 10: { parent: null, leader: LEADER } }, disabled: [LEADER] });
+    const skip = new Harness(flowOf({ kind: 'leader', levels: 1 }), leaderOff);
+    skip.release();
+    expect(stepA(skip)?.status).toBe('skipped');
+    expect(skip.pending().map((t) => t.actingHandler)).toEqual([6]);
+    const admin = new Harness(flowOf({ kind: 'leader', levels: 1 }, { emptyHandler: 'admin', adminUserId: ADMIN }), leaderOff);
+    admin.release();
+    expect(admin.pending().map((t) => t.actingHandler)).toEqual([ADMIN]);
+    // 发起人审批时 = leader hands the initiator's place to that leader: disabled, nobody takes it.
+    const replaced = new Harness(
+      flowOf([INITIATOR], { initiatorApproves: 'leader', emptyHandler: 'admin', adminUserId: ADMIN }),
+      leaderOff,
+    );
+    replaced.release();
+    expect(replaced.pending().map((t) => t.actingHandler)).toEqual([ADMIN]);
+  });
+
+  it('a disabled job member, in the in-memory directory too', () => {
+    const h = new Harness(
+      flowOf({ kind: 'job', jobId: 5 }),
+      memoryDirectory({
+        jobs: {
+          5: [
+            { userId: 3, deptIds: [] },
+            { userId: 4, deptIds: [] },
+          ],
+        },
+        disabled: [4],
+      }),
+    );
+    h.release();
+    expect(h.pending().map((t) => t.actingHandler)).toEqual([3]);
+  });
+
+  it('发起人自选: choosing a disabled person is refused at release, naming the step; one disabled later is passed over', () => {
+    const disabled: number[] = [5];
+    const flow = linearFlow([approve('n1', step('a', 'orsign', [3])), approve('n2', step('b', 'orsign', { kind: 'chosen' }))]);
+    const h = new Harness(flow, memoryDirectory({ disabled }));
+    expect(
+      h.tryApply({ type: 'release', initiator: { userId: INITIATOR, deptId: 10, jobIds: [] }, form: {}, chosenHandlers: { b: [4, 5] } }),
+    ).toEqual({
+      ok: false,
+      code: 422,
+      message: EngineMessages.chosenDisabled('步骤b'),
+      field: 'chosen_handlers',
+    });
+    expect(h.state.status).toBe('draft');
+    h.release({}, { b: [4] });
+    // 4 leaves the company while the bill is at n1: their step finds nobody and is skipped.
+    disabled.push(4);
+    h.act('agree', 3);
+    expect(h.state.steps.find((s) => s.stepId === 'b')?.status).toBe('skipped');
+    expect(h.state.status).toBe('done');
+    expect(h.state.tasks.some((t) => t.actingHandler === 4)).toBe(false);
+  });
+
+  it('a resubmission keeping a choice of someone disabled since is refused', () => {
+    const disabled: number[] = [];
+    const h = new Harness(linearFlow([approve('n1', step('a', 'orsign', { kind: 'chosen' }))]), memoryDirectory({ disabled }));
+    h.release({}, { a: [4] });
+    h.act('reject', 4, '不同意');
+    disabled.push(4);
+    expect(h.tryApply({ type: 'resubmit', actor: INITIATOR, form: {} })).toMatchObject({
+      ok: false,
+      code: 422,
+      message: EngineMessages.chosenDisabled('步骤a'),
+      field: 'chosen_handlers',
+    });
+    h.apply({ type: 'resubmit', actor: INITIATOR, form: {}, chosenHandlers: { a: [5] } });
+    expect(h.pending().map((t) => t.actingHandler)).toEqual([5]);
   });
 });
 

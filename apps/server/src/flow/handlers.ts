@@ -2,11 +2,14 @@ import type { HandlerSource, InitiatorApproves } from '@osp/shared';
 import type { Directory, Initiator, UserId } from './types';
 
 /**
- * Who a step's source names, in order and without repeats. An empty answer is handled by the caller
- * according to the template's `emptyHandler` setting.
+ * Who a step's source names, in order and without repeats, leaving out disabled accounts. An empty answer
+ * is handled by the caller according to the template's `emptyHandler` setting.
  */
 
-/** The department chain above the initiator, nearest first, skipping departments the initiator leads. */
+/**
+ * The department chain above the initiator, nearest first, skipping departments the initiator leads. A
+ * department without a leader, or whose leader is disabled, holds its level empty (-1).
+ */
 function leaderChain(directory: Directory, initiator: Initiator): UserId[] {
   const leaders: UserId[] = [];
   const seen = new Set<number>();
@@ -15,8 +18,8 @@ function leaderChain(directory: Directory, initiator: Initiator): UserId[] {
     seen.add(dept);
     const leader = directory.deptLeader(dept);
     // A leader approving their own bill is no approval: their level moves one department up (钉钉's rule).
-    if (leader !== null && leader !== initiator.userId) leaders.push(leader);
-    else if (leader === null) leaders.push(-1);
+    if (leader === null || !directory.isActive(leader)) leaders.push(-1);
+    else if (leader !== initiator.userId) leaders.push(leader);
     dept = directory.deptParent(dept);
   }
   return leaders;
@@ -65,7 +68,8 @@ export function resolveSource(
       users = [initiator.userId];
       break;
   }
-  return [...new Set(users)];
+  // A disabled account is nobody: named alone, the step finds nobody (issue 13), as a job whose members all left.
+  return [...new Set(users)].filter((u) => directory.isActive(u));
 }
 
 /** What 发起人审批时 did to a step: nothing, left the initiator out, or gave their place to their leader. */
@@ -103,7 +107,8 @@ export interface Assignment {
 /**
  * Applies an active entrust (one hop: a delegate's own entrust is not followed, so a chain or loop of
  * entrusts cannot move a task out of sight) and the empty-source setting. An entrust to `notDelegate` (the
- * initiator, unless the flow lets them approve their own bill) is not followed: the task stays with its handler.
+ * initiator, unless the flow lets them approve their own bill) or to a disabled delegate is not followed: the
+ * task stays with its handler.
  */
 export function assign(
   users: readonly UserId[],
@@ -118,7 +123,7 @@ export function assign(
   }
   return users.map((u) => {
     const delegate = directory.delegateOf(u, templateId, at);
-    return delegate !== null && delegate !== u && delegate !== notDelegate
+    return delegate !== null && delegate !== u && delegate !== notDelegate && directory.isActive(delegate)
       ? { originalHandler: u, actingHandler: delegate, onBehalfOf: u, via: 'entrust' as const }
       : { originalHandler: u, actingHandler: u, onBehalfOf: null, via: 'direct' as const };
   });

@@ -1,7 +1,19 @@
-import { EngineMessages, initiatorApprovesOf, type FlowNode } from '@osp/shared';
-import { applyInitiatorRule, assign, resolveSource } from './handlers';
+import { EngineMessages, initiatorApprovesOf, type FlowNode, type StepDef } from '@osp/shared';
+import { applyInitiatorRule, assign, resolveSource, type Assignment } from './handlers';
 import { initialTaskStatus, isStepAgreed, nextInOrder } from './steps';
-import type { BillState, Effect, EngineContext, HistoryEntry, NodeActivation, StepRun, Task, TaskStatus } from './types';
+import type {
+  BillState,
+  Directory,
+  Effect,
+  EngineContext,
+  FlowSnapshot,
+  HistoryEntry,
+  NodeActivation,
+  StepRun,
+  Task,
+  TaskStatus,
+  UserId,
+} from './types';
 
 /**
  * Moving a bill through its route: entering nodes, starting steps, deciding them, leaving nodes.
@@ -123,33 +135,62 @@ export function enterAfter(run: Run, nodeId: string): void {
   }
 }
 
+/**
+ * What starting a step of `def` would do now: pass it because 发起人审批时 waived the initiator, pass it because
+ * the source found nobody and `emptyHandler` is skip, or give these people tasks.
+ */
+export type StepStart = { kind: 'initiator_skipped' } | { kind: 'nobody' } | { kind: 'assign'; assignments: Assignment[] };
+
+/**
+ * The same, for a bill and directory given apart from a run: the flow popover's predicted handlers
+ * (modules/bills/bills.predict.ts) ask the engine's own question.
+ */
+export function planStepOf(flow: FlowSnapshot, directory: Directory, state: BillState, at: string, def: StepDef): StepStart {
+  const initiator = state.initiator;
+  if (!initiator) throw new Error(`step ${def.id} runs on a bill without an initiator`);
+  const named = resolveSource(def.source, directory, initiator, state.chosenHandlers[def.id]);
+  const rule = initiatorApprovesOf(flow.settings);
+  const { users, outcome } = applyInitiatorRule(def.source, named, rule, directory, initiator);
+  if (outcome === 'skipped' && users.length === 0) return { kind: 'initiator_skipped' };
+  const admin = flow.settings.emptyHandler === 'admin' ? flow.settings.adminUserId : null;
+  const assignments = assign(users, directory, flow.templateId, at, admin, rule === 'self' ? null : initiator.userId);
+  return assignments.length === 0 ? { kind: 'nobody' } : { kind: 'assign', assignments };
+}
+
+function planStep(run: Run, def: StepDef): StepStart {
+  return planStepOf(run.ctx.flow, run.ctx.directory, run.state, run.at, def);
+}
+
+/**
+ * Who would be asked first were `nodeId` entered now: the acting handlers of the first pending tasks of its
+ * first step that finds someone ([] when every step would pass by itself). 退回 uses it to choose its target.
+ */
+export function firstHandlers(run: Run, nodeId: string): UserId[] {
+  for (const def of nodeOf(run, nodeId).steps) {
+    const start = planStep(run, def);
+    if (start.kind !== 'assign') continue;
+    return start.assignments.filter((_, order) => initialTaskStatus(def.type, order) === 'pending').map((a) => a.actingHandler);
+  }
+  return [];
+}
+
 function startStep(run: Run, step: StepRun): void {
-  const { flow, directory } = run.ctx;
   const s = run.state;
   const act = s.activations.find((a) => a.id === step.activationId);
   const def = act ? nodeOf(run, act.nodeId).steps.find((d) => d.id === step.stepId) : undefined;
-  if (!act || !def || !s.initiator) throw new Error(`step ${step.id} has no definition`);
-  const named = resolveSource(def.source, directory, s.initiator, s.chosenHandlers[def.id]);
-  const rule = initiatorApprovesOf(flow.settings);
-  const { users, outcome } = applyInitiatorRule(def.source, named, rule, directory, s.initiator);
-  if (outcome === 'skipped' && users.length === 0) {
-    // The source found someone, the initiator, whose approval the flow waives: the step passes, whatever
-    // emptyHandler says (that setting is for a source that finds nobody), and the history says why.
+  if (!act || !def) throw new Error(`step ${step.id} has no definition`);
+  const start = planStep(run, def);
+  if (start.kind !== 'assign') {
+    // initiator_skipped: the source found someone, the initiator, whose approval the flow waives: the step
+    // passes, whatever emptyHandler says (that setting is for a source that finds nobody), and the history says why.
     step.status = 'skipped';
     step.endedAt = run.at;
-    record(run, { action: 'skip', nodeId: act.nodeId, stepRunId: step.id, comment: EngineMessages.initiatorSkipped });
-    return;
-  }
-  const admin = flow.settings.emptyHandler === 'admin' ? flow.settings.adminUserId : null;
-  const assignments = assign(users, directory, flow.templateId, run.at, admin, rule === 'self' ? null : s.initiator.userId);
-  if (assignments.length === 0) {
-    step.status = 'skipped';
-    step.endedAt = run.at;
-    record(run, { action: 'skip', nodeId: act.nodeId, stepRunId: step.id });
+    const comment = start.kind === 'initiator_skipped' ? EngineMessages.initiatorSkipped : null;
+    record(run, { action: 'skip', nodeId: act.nodeId, stepRunId: step.id, comment });
     return;
   }
   step.status = 'doing';
-  assignments.forEach((a, order) => {
+  start.assignments.forEach((a, order) => {
     const task: Task = {
       id: run.ctx.newId('task'),
       stepRunId: step.id,

@@ -1,4 +1,4 @@
-import { HANDLER_OPERATIONS, type HandlerOperation, type StepStatus } from '@osp/shared';
+import { HANDLER_OPERATIONS, type FlowNode, type HandlerOperation, type StepStatus } from '@osp/shared';
 import type { BillState, StepRunStatus, TaskStatus } from './types';
 
 /**
@@ -46,4 +46,21 @@ export function waitingHandlers(state: BillState, stepRunId: string): number[] {
 /** The task `userId` may act on now, if any (drives the service's `abilities`). */
 export function pendingTaskOf(state: BillState, userId: number): string | null {
   return state.tasks.find((t) => t.status === 'pending' && t.actingHandler === userId)?.id ?? null;
+}
+
+/**
+ * The approve nodes before `nodeId` on the bill's route that people decided (the node's latest activation has a
+ * step that ended done, not skipped), nearest first: where 退回 may go. The engine further passes over a node
+ * that, entered again now, would ask nobody or the sender alone (engine.ts backTarget); the detail's 退回 button
+ * shows when this list is not empty, which needs no directory.
+ */
+export function decidedApproveNodesBefore(state: BillState, nodes: readonly Pick<FlowNode, 'id' | 'type'>[], nodeId: string): string[] {
+  const found: string[] = [];
+  for (let i = state.route.indexOf(nodeId) - 1; i >= 0; i--) {
+    const id = state.route[i];
+    if (id === undefined || nodes.find((n) => n.id === id)?.type !== 'approve') continue;
+    const last = state.activations.filter((a) => a.nodeId === id).at(-1);
+    if (last !== undefined && state.steps.some((st) => st.activationId === last.id && st.status === 'done')) found.push(id);
+  }
+  return found;
 }

@@ -1,17 +1,22 @@
 import { STEP_TYPES, type FlowLink, type FlowNode, type HandlerSource } from '@osp/shared';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ADMIN, approve, Harness, INITIATOR, link, node, snapshot, type EventInput } from '../../test/flow-fixtures';
+import { ADMIN, approve, Harness, INITIATOR, link, memoryDirectory, node, snapshot, type EventInput } from '../../test/flow-fixtures';
 import { checkInvariants } from './invariants';
 import type { FlowSnapshot } from './types';
 
 /**
  * Random flows × random operation orders. After every event: exactly one active node while the bill is
  * doing, no done step without its required agreements, no doing step that nobody can act on, history
- * complete and in order; a refused event changes nothing.
+ * complete and in order, no task for a disabled account, a back never waiting on its sender alone; a
+ * refused event changes nothing.
  */
 
 const POOL = [2, 3, 4, 5, 6];
+/** A disabled account among the people steps name (and transfers aim at): it must never get a task. */
+const DISABLED = 6;
+/** Department 10 has no leader, so a 直属主管 step finds nobody (the empty-handler and back cases). */
+const directory = () => memoryDirectory({ depts: { 10: { parent: null, leader: null } }, disabled: [DISABLED] });
 
 const sourceArb: fc.Arbitrary<HandlerSource> = fc.oneof(
   {
@@ -23,6 +28,7 @@ const sourceArb: fc.Arbitrary<HandlerSource> = fc.oneof(
   },
   { weight: 1, arbitrary: fc.constant({ kind: 'initiator' as const }) },
   { weight: 1, arbitrary: fc.constant({ kind: 'job' as const, jobId: 404 }) },
+  { weight: 1, arbitrary: fc.constant({ kind: 'leader' as const, levels: 1 }) },
 );
 
 const flowArb: fc.Arbitrary<FlowSnapshot> = fc
@@ -95,7 +101,7 @@ describe('engine properties', () => {
   it('every reachable state keeps the invariants; refused events change nothing', () => {
     fc.assert(
       fc.property(flowArb, fc.constantFrom(10, 5000), fc.array(opArb, { maxLength: 40 }), (flow, amount, ops) => {
-        const h = new Harness(flow);
+        const h = new Harness(flow, directory());
         h.release({ amount });
         expect(checkInvariants(h.state)).toEqual([]);
         for (const op of ops) {
@@ -109,6 +115,10 @@ describe('engine properties', () => {
             continue;
           }
           expect(checkInvariants(h.state)).toEqual([]);
+          // A disabled account is never handed a task, by the flow, an entrust or a transfer.
+          expect(h.state.tasks.filter((t) => t.actingHandler === DISABLED)).toEqual([]);
+          // 退回 lands on someone who decided before, never back on the sender alone.
+          if (event.type === 'back') expect(h.pending().some((t) => t.actingHandler !== event.actor)).toBe(true);
           expect(h.state.version).toBe(before.version + 1);
           // History: the old entries unchanged, the event's own entry first among the new ones.
           expect(h.state.history.slice(0, before.history.length)).toEqual(before.history);
@@ -122,7 +132,7 @@ describe('engine properties', () => {
   it('agreeing every task in any order always finishes the bill, with every step agreed or skipped', () => {
     fc.assert(
       fc.property(flowArb, fc.constantFrom(10, 5000), fc.array(fc.nat(), { minLength: 60, maxLength: 60 }), (flow, amount, picks) => {
-        const h = new Harness(flow);
+        const h = new Harness(flow, directory());
         h.release({ amount });
         for (const pick of picks) {
           const pending = h.pending();
@@ -141,7 +151,7 @@ describe('engine properties', () => {
   it('a back or reject from any pending task leaves no open task outside the active step', () => {
     fc.assert(
       fc.property(flowArb, fc.array(fc.nat(), { minLength: 1, maxLength: 20 }), fc.boolean(), (flow, picks, isReject) => {
-        const h = new Harness(flow);
+        const h = new Harness(flow, directory());
         h.release({ amount: 10 });
         for (const pick of picks) {
           const pending = h.pending();
@@ -163,7 +173,7 @@ describe('engine properties', () => {
   it('unless the flow says self, the initiator acts only at a 发起人本人 step, whatever happens', () => {
     fc.assert(
       fc.property(flowArb, fc.constantFrom(10, 5000), fc.array(opArb, { maxLength: 40 }), (flow, amount, ops) => {
-        const h = new Harness(flow);
+        const h = new Harness(flow, directory());
         h.release({ amount });
         const ownSteps = new Set(flow.nodes.flatMap((n) => n.steps.filter((st) => st.source.kind === 'initiator').map((st) => st.id)));
         const check = () => {

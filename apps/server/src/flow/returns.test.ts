@@ -1,6 +1,6 @@
-import { STEP_REVIEW_KIND, STEP_TYPES, type StepType } from '@osp/shared';
+import { EngineMessages, STEP_REVIEW_KIND, STEP_TYPES, type StepType } from '@osp/shared';
 import { describe, expect, it } from 'vitest';
-import { approve, Harness, INITIATOR, linearFlow, step } from '../../test/flow-fixtures';
+import { ADMIN, approve, Harness, INITIATOR, linearFlow, memoryDirectory, step } from '../../test/flow-fixtures';
 import { checkInvariants } from './invariants';
 
 /**
@@ -131,5 +131,113 @@ describe('resubmission routing', () => {
     h.apply({ type: 'withdraw', actor: INITIATOR });
     h.apply({ type: 'resubmit', actor: INITIATOR, form: {} });
     expect(h.activeNode()).toBe('n1');
+  });
+});
+
+describe('back over nodes that found nobody (issue 13)', () => {
+  // 1 is the initiator; dept 10 has no leader, so a 直属主管 step finds nobody.
+  const noLeader = () => memoryDirectory({ depts: { 10: { parent: null, leader: null } } });
+  const leaderStep = (id: string) => step(id, 'orsign', { kind: 'leader', levels: 1 });
+  const refused = { ok: false, code: 422, message: EngineMessages.noBackTarget, field: 'comment' };
+
+  it('refuses when every approve node before was skipped for want of a handler: nothing changes, no fresh task for the sender', () => {
+    const h = new Harness(linearFlow([approve('n1', leaderStep('a')), approve('n2', step('b', 'orsign', [3]))]), noLeader());
+    h.release();
+    expect(h.state.steps.map((s) => s.status)).toEqual(['skipped', 'doing']);
+    const before = structuredClone(h.state);
+    expect(h.act('back', 3, '请上一级再看看')).toEqual(refused);
+    expect(h.state).toEqual(before);
+    expect(h.pending().map((t) => t.actingHandler)).toEqual([3]);
+  });
+
+  it('refuses when the node before was skipped by 发起人审批时 (the initiator was its only handler)', () => {
+    const h = new Harness(linearFlow([approve('n1', step('a', 'orsign', [INITIATOR])), approve('n2', step('b', 'orsign', [3]))]));
+    h.release();
+    expect(h.act('back', 3, '退回')).toEqual(refused);
+  });
+
+  it('goes past skipped nodes to the last node someone decided', () => {
+    const h = new Harness(
+      linearFlow([approve('n1', step('a', 'orsign', [2])), approve('n2', leaderStep('b')), approve('n3', step('c', 'joinsign', [3, 4]))]),
+      noLeader(),
+    );
+    h.release();
+    h.act('agree', 2);
+    h.act('agree', 3);
+    expect(h.act('back', 4, '请重新审核').ok).toBe(true);
+    expect(h.activeNode()).toBe('n1');
+    expect(h.state.activations.at(-1)).toMatchObject({ nodeId: 'n1', cause: 'back', status: 'active' });
+    expect(h.pending().map((t) => t.actingHandler)).toEqual([2]);
+    expect(checkInvariants(h.state)).toEqual([]);
+    // Forward again: n2 still finds nobody, n3 asks both again.
+    h.act('agree', 2);
+    expect(h.pending().map((t) => t.actingHandler)).toEqual([3, 4]);
+  });
+
+  it('a node of several steps counts when one of its steps was decided', () => {
+    const h = new Harness(
+      linearFlow([approve('n1', leaderStep('a'), step('b', 'orsign', [2])), approve('n2', step('c', 'orsign', [3]))]),
+      noLeader(),
+    );
+    h.release();
+    h.act('agree', 2);
+    expect(h.act('back', 3, '退回').ok).toBe(true);
+    expect(h.pending().map((t) => t.actingHandler)).toEqual([2]);
+  });
+
+  it('the administrator who took an empty step is a real approver', () => {
+    const h = new Harness(
+      linearFlow([approve('n1', leaderStep('a')), approve('n2', step('b', 'orsign', [3]))], { emptyHandler: 'admin', adminUserId: ADMIN }),
+      noLeader(),
+    );
+    h.release();
+    h.act('agree', ADMIN);
+    expect(h.act('back', 3, '退回').ok).toBe(true);
+    expect(h.pending().map((t) => [t.actingHandler, t.via])).toEqual([[ADMIN, 'admin']]);
+  });
+
+  it('a node whose handler has been disabled since finds nobody now: it is passed over too', () => {
+    const disabled: number[] = [];
+    const h = new Harness(
+      linearFlow([
+        approve('n1', step('a', 'orsign', [2])),
+        approve('n2', step('b', 'orsign', [5])),
+        approve('n3', step('c', 'orsign', [3])),
+      ]),
+      memoryDirectory({ disabled }),
+    );
+    h.release();
+    h.act('agree', 2);
+    h.act('agree', 5);
+    disabled.push(5);
+    expect(h.act('back', 3, '退回').ok).toBe(true);
+    expect(h.activeNode()).toBe('n1');
+    expect(h.pending().map((t) => t.actingHandler)).toEqual([2]);
+    disabled.push(2);
+    h.act('agree', 2);
+    // n1 and n2 now find nobody: 3 cannot send it back into an empty loop.
+    expect(h.activeNode()).toBe('n3');
+    expect(h.act('back', 3, '退回')).toEqual(refused);
+  });
+
+  it('a node decided by the sender alone is passed over: back never hands the sender a fresh task', () => {
+    const h = new Harness(
+      linearFlow([
+        approve('n1', step('a', 'orsign', [2])),
+        approve('n2', step('b', 'orsign', [3])),
+        approve('n3', step('c', 'orsign', [3])),
+      ]),
+    );
+    h.release();
+    h.act('agree', 2);
+    h.act('agree', 3);
+    expect(h.act('back', 3, '退回').ok).toBe(true);
+    expect(h.activeNode()).toBe('n1');
+    expect(h.pending().map((t) => t.actingHandler)).toEqual([2]);
+
+    const alone = new Harness(linearFlow([approve('n1', step('a', 'orsign', [3])), approve('n2', step('b', 'orsign', [3]))]));
+    alone.release();
+    alone.act('agree', 3);
+    expect(alone.act('back', 3, '退回')).toEqual(refused);
   });
 });

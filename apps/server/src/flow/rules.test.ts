@@ -1,10 +1,10 @@
 import { EngineMessages, type Condition, type RuleGroup } from '@osp/shared';
 import { describe, expect, it } from 'vitest';
-import { approve, Harness, link, node, snapshot, step } from '../../test/flow-fixtures';
+import { approve, Harness, link, memoryDirectory, node, snapshot, step } from '../../test/flow-fixtures';
 import { chooseLink, computeRoute, evaluateCondition, evaluateRules } from './rules';
 import type { FormValues } from './types';
 
-const initiator = { userId: 1, deptId: 10, jobIds: [5, 6] };
+const initiator = { userId: 1, deptId: 10, deptPath: [10, 1], jobIds: [5, 6] };
 const form: FormValues = { amount: '1200.50', days: 3, type: '差旅', tags: ['紧急', '外地'], date: '2026-03-01', flag: true, empty: '' };
 const field = (f: string, op: Condition['op'], value: Condition['value']): Condition => ({ on: 'field', field: f, op, value });
 const test = (c: Condition) => evaluateCondition(c, { form, initiator });
@@ -37,6 +37,9 @@ describe('conditions', () => {
     ['dept eq', { on: 'dept', op: 'eq', value: 10 }, true],
     ['dept in', { on: 'dept', op: 'in', value: [11, 12] }, false],
     ['dept ne', { on: 'dept', op: 'ne', value: 11 }, true],
+    ['dept eq an ancestor on the path', { on: 'dept', op: 'eq', value: 1 }, true],
+    ['dept in with an ancestor', { on: 'dept', op: 'in', value: [12, 1] }, true],
+    ['dept ne an ancestor', { on: 'dept', op: 'ne', value: 1 }, false],
     ['job eq (one of several)', { on: 'job', op: 'eq', value: 6 }, true],
     ['job ne', { on: 'job', op: 'ne', value: [5] }, false],
     ['job in', { on: 'job', op: 'in', value: [7, 5] }, true],
@@ -121,9 +124,41 @@ describe('link choice and routes', () => {
         link('n2', 'end'),
       ],
     );
-    const routeOf = (deptId: number) => computeRoute(byDept, { form: {}, initiator: { ...initiator, deptId } });
+    const routeOf = (deptId: number) => computeRoute(byDept, { form: {}, initiator: { ...initiator, deptId, deptPath: [deptId] } });
     expect(routeOf(10)).toEqual({ ok: true, route: ['start', 'n1', 'end'] });
     expect(routeOf(11)).toEqual({ ok: true, route: ['start', 'n2', 'end'] });
+  });
+
+  it('属于 a department takes in the departments below it (issue 13): the engine reads the tree for the rule', () => {
+    // 1 星河科技 ⊃ 10 技术部 ⊃ 11 研发组; 12 财务部 beside 技术部.
+    const depts = {
+      1: { parent: null, leader: 90 },
+      10: { parent: 1, leader: 91 },
+      11: { parent: 10, leader: 92 },
+      12: { parent: 1, leader: 93 },
+    };
+    const tech = (op: 'eq' | 'ne' | 'in', value: number | number[]) =>
+      snapshot(
+        [node('start', 'start'), approve('n1', step('a', 'orsign', [2])), approve('n2', step('b', 'orsign', [3])), node('end', 'end')],
+        [
+          link('start', 'n1', { rules: { logic: 'and', rules: [{ on: 'dept', op, value }] } }),
+          link('start', 'n2', { isDefault: true }),
+          link('n1', 'end'),
+          link('n2', 'end'),
+        ],
+      );
+    const routeOf = (flow: ReturnType<typeof tech>, deptId: number) => {
+      const h = new Harness(flow, memoryDirectory({ depts }));
+      h.apply({ type: 'release', initiator: { userId: 1, deptId, jobIds: [] }, form: {} });
+      return h.state.route[1];
+    };
+    // A person in 研发组 is in 技术部; one in 财务部 is not; 技术部 itself is.
+    expect([11, 10, 12].map((d) => routeOf(tech('eq', 10), d))).toEqual(['n1', 'n1', 'n2']);
+    expect([11, 10, 12].map((d) => routeOf(tech('in', [12, 10]), d))).toEqual(['n1', 'n1', 'n1']);
+    // 不属于: neither that department nor any below it.
+    expect([11, 10, 12].map((d) => routeOf(tech('ne', 10), d))).toEqual(['n2', 'n2', 'n1']);
+    // A rule on the lower department does not take in the one above.
+    expect([11, 10].map((d) => routeOf(tech('eq', 11), d))).toEqual(['n1', 'n2']);
   });
 
   it('passes archive and change nodes on the way, with their effects', () => {

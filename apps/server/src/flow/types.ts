@@ -18,6 +18,11 @@ export interface FlowSnapshot extends FlowGraph {
 export interface Directory {
   deptParent(deptId: number): number | null;
   deptLeader(deptId: number): UserId | null;
+  /**
+   * Whether the account may be given a task (not 停用). A disabled person named by a step, a department they
+   * lead or a 发起人自选 choice counts as nobody found (`emptyHandler` then applies).
+   */
+  isActive(userId: UserId): boolean;
   /** Members of a job (SPEC: jobs/roles with members), each with the departments they cover. */
   jobMembers(jobId: number): readonly { userId: UserId; deptIds: readonly number[] }[];
   /** The delegate of an active bill entrust of `userId` for this template at `at`, if any. */

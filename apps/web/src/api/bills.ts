@@ -4,6 +4,7 @@ import type {
   BillDetail,
   BillFlowView,
   BillHistoryEntry,
+  BillIgnoreResult,
   BillListRow,
   BillOperType,
   BillShareResult,
@@ -183,6 +184,14 @@ export function useTrackBill() {
   return useBillChange(({ id, follow }: { id: number; follow: boolean }) =>
     api.withMessage.patch<{ tracked: boolean }>(`/api/bills/${id}/${follow ? 'track' : 'untrack'}`, {}),
   );
+}
+
+/**
+ * Takes a bill out of my 我关注的 and 抄送我的 (PATCH /api/bills/{id}/ignore, no body); the bill itself, and my
+ * reading of it, stay as they were.
+ */
+export function useIgnoreBill() {
+  return useBillChange(({ id }: { id: number }) => api.withMessage.patch<BillIgnoreResult>(`/api/bills/${id}/ignore`));
 }
 
 /** The initiator or a bill administrator lets more users read the bill (PATCH /api/bills/{id}/share). */

@@ -24,6 +24,7 @@ export const PAGES: Readonly<Record<string, LazyPage>> = {
   '/office/approval/mine': lazy(() => import('../features/bills/lists/MineBillsPage')),
   '/office/approval/draft': lazy(() => import('../features/bills/lists/DraftBillsPage')),
   '/office/approval/tracked': lazy(() => import('../features/bills/lists/TrackedBillsPage')),
+  '/office/approval/shared': lazy(() => import('../features/bills/lists/SharedBillsPage')),
   '/office/templates': lazy(() => import('../features/templates/admin/TemplatesPage')),
   '/office/jobs': lazy(() => import('../features/jobs/pages/JobsPage')),
 };

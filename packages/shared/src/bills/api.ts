@@ -49,6 +49,12 @@ export const ApprovalMessages = {
   userMissing: '用户不存在或已停用，请从人员列表中选择',
   /** Disabled users by name, unknown ones by the id that was sent. */
   usersMissing: (who: readonly (number | string)[]) => `用户不存在或已停用：${who.map(escapeHtml).join('、')}`,
+  /**
+   * 发起人自选 naming someone unknown or disabled: the step named as EngineMessages.chosenMissing names it (the bill
+   * editor puts the message at that step's picker), the people by name as usersMissing does.
+   */
+  chosenUnavailable: (step: string, who: readonly (number | string)[]) =>
+    `请重新选择「${escapeHtml(step)}」的审批人：${who.map(escapeHtml).join('、')} 不存在或已停用`,
   deptsMissing: (ids: readonly number[]) => `部门不存在：${ids.join('、')}`,
   billNotFound: '单据不存在或已被删除',
   /**
@@ -106,6 +112,10 @@ export const ApprovalMessages = {
   startersRolesMissing: (ids: readonly number[]) => `角色不存在：${ids.join('、')}`,
   iptvFlagFixed: '模板创建后不能更改 IPTV 标记，如需另一种请新建模板',
   previewInitiatorMissing: '请选择预览用的发起人',
+  /** PATCH /api/bills/{id}/ignore: the bill left the caller's 抄送我的 and 我关注的 boxes (the bill itself is untouched). */
+  ignored: '已移出列表，单据本身不受影响',
+  /** The same call on a bill in neither box: nothing to do, and no failure (the call is idempotent). */
+  ignoredNothing: '该单据不在您的抄送或关注列表中',
 } as const;
 
 // ---------- template groups ----------
@@ -308,8 +318,11 @@ export interface Job {
 
 // ---------- bills ----------
 
-/** tracked: bills the caller follows (PATCH /api/bills/{id}/track). */
-export const BILL_BOXES = ['todo', 'done', 'mine', 'draft', 'tracked'] as const;
+/**
+ * tracked: bills the caller follows (PATCH /api/bills/{id}/track); shared: bills shared with the caller (抄送我的,
+ * PATCH /api/bills/{id}/share). PATCH /api/bills/{id}/ignore takes a bill out of both for the caller.
+ */
+export const BILL_BOXES = ['todo', 'done', 'mine', 'draft', 'tracked', 'shared'] as const;
 export type BillBox = (typeof BILL_BOXES)[number];
 /** received_at (到达时间, when my task arrived) sorts the todo box only, and is its default. */
 export const BILL_SORT_FIELDS = ['received_at', 'updated_at', 'created_at', 'released_at', 'id'] as const;
@@ -329,7 +342,7 @@ export const BillIdZ = z.object({ id: IdZ(ApprovalMessages.billNotFound) });
 const DateZ = CalendarDateZ();
 
 export const BillListQueryZ = PageQueryZ.extend({
-  box: z.enum(BILL_BOXES, { error: '列表类型须为 todo、done、mine、draft 或 tracked' }).default('todo'),
+  box: z.enum(BILL_BOXES, { error: '列表类型须为 todo、done、mine、draft、tracked 或 shared' }).default('todo'),
   template_id: z.coerce.number().int().positive().optional(),
   status: z.enum(BILL_STATUSES, { error: '单据状态不正确' }).optional(),
   keyword: z.string().trim().max(50).optional(),
@@ -418,6 +431,15 @@ export const BillSharesZ = z.object({
     .max(100, '一次最多分享 100 张单据'),
   user_ids: ShareUserIdsZ,
 });
+
+/**
+ * What PATCH /api/bills/{id}/ignore answers: the caller's boxes the bill left (empty when it was in neither,
+ * e.g. a repeated call). Afterwards it is in neither `tracked` nor `shared` for the caller.
+ */
+export interface BillIgnoreResult {
+  bill_id: number;
+  removed_from: ('tracked' | 'shared')[];
+}
 
 /** What a share answers: every user the bill is shared with now. */
 export interface BillShareResult {
@@ -526,6 +548,11 @@ export interface FlowHandler {
   comment: string | null;
   time: string | null;
   is_auto: boolean;
+  /**
+   * Not asked yet: the step has not been reached, and this is whom it would ask were it started now (the
+   * engine's own resolution over today's directory and entrusts). The web app shows such a handler apart (预计).
+   */
+  predicted: boolean;
 }
 
 export interface FlowStepView {
@@ -539,9 +566,31 @@ export interface FlowStepView {
   approvalMode: 0 | 1;
   approvalModeLabel: string;
   reviewLabel: string;
+  /** How many handlers the step has (or, predicted, would have). */
   handlerCount: number;
   handlers: FlowHandler[];
+  /** The step is not reached yet on a bill in progress: its handlers are predicted (see FlowHandler.predicted). */
+  predicted: boolean;
 }
+
+/**
+ * Step texts of the flow view beyond SPEC §4's four statuses (docs/approval-api.md, GET /oa/flow/{id}): a step a
+ * withdraw or close ended, a step the bill never reached and no longer will in this pass, a step that would pass
+ * by itself when reached, and the web app's mark of a predicted handler.
+ */
+export const FlowViewTexts = {
+  /** A step ended by the initiator's withdraw (its open tasks were cancelled, nobody decided). */
+  withdrawn: '已撤回',
+  /** A step ended by a bill administrator's close. */
+  closed: '已关闭',
+  /** A step of a bill that stopped (rejected, withdrawn, closed, abandoned) before reaching it. */
+  notReached: '未审批',
+  /** A step not reached yet that, as things stand, finds nobody to ask and passes by itself. */
+  predictedSkip: '无需审批，到达时自动跳过',
+  /** The web app's mark on a predicted handler. */
+  predicted: '预计',
+  predictedHint: '尚未到达，按当前组织架构和委托预计的审批人',
+} as const;
 
 export interface FlowNodeView {
   flowNodeID: string;

@@ -1,4 +1,4 @@
-import type { ConditionOperator, InitiatorApproves } from './flow';
+import type { ConditionOperator, INITIATOR_OPERATORS, InitiatorApproves } from './flow';
 import { REVIEW_KIND_LABELS, type FlowNodeType, type StepType } from './status';
 
 /**
@@ -53,6 +53,16 @@ export const CONDITION_OPERATOR_LABELS: Record<ConditionOperator, string> = {
   lte: '小于等于',
   in: '属于其中之一',
   contains: '包含',
+};
+
+/**
+ * 发起人部门's operators: the initiator is in their department and every one above it, so 属于 技术部 matches
+ * someone in 研发组 under it (as a template's starters do), and 不属于 leaves the whole branch out.
+ */
+export const INITIATOR_DEPT_OPERATOR_LABELS: Record<(typeof INITIATOR_OPERATORS)[number], string> = {
+  eq: '属于（含下级部门）',
+  ne: '不属于（含下级部门）',
+  in: '属于其中之一（含下级部门）',
 };
 
 /** 发起人审批时: the three choices of the flow settings, as 钉钉/飞书 name them. */

@@ -5,7 +5,7 @@ import { EngineMessages } from './messages';
  * Link rules (SPEC `grouprules`), shared so that the flow designer's 预览 takes the path the server's
  * engine takes (apps/server/src/flow re-exports these). Values compare as numbers when both sides are numeric (amounts are
  * decimal strings), otherwise as strings (ISO dates then compare in time order). A missing field matches
- * only `ne`.
+ * only `ne`. The initiator's department counts with the departments above it (`RuleInitiator.deptPath`).
  */
 
 export type RuleScalar = string | number | boolean | null;
@@ -15,6 +15,12 @@ export type RuleValues = Readonly<Record<string, RuleValue>>;
 /** What link rules may read of the initiator. */
 export interface RuleInitiator {
   deptId: number;
+  /**
+   * The initiator's department and every department above it up to the root, nearest first (`deptPathOf`):
+   * a department rule's 属于 takes in the departments below, as a template's starters do. Every caller that
+   * knows the tree passes it (the engine, the designer's 预览 on both sides); without it only `deptId` counts.
+   */
+  deptPath?: readonly number[];
   jobIds: readonly number[];
 }
 
@@ -88,7 +94,20 @@ function testField(actual: RuleValue | undefined, op: Condition['op'], expected:
   return testScalar(actual as RuleScalar, op, expected);
 }
 
-/** Department and job rules: eq/in "is one of", ne "is none of". The initiator may hold several jobs. */
+/**
+ * The department `deptId` and every one above it, nearest first, by `parentOf` (null or undefined at the
+ * root or for an unknown department); a loop in bad data ends the walk.
+ */
+export function deptPathOf(deptId: number, parentOf: (id: number) => number | null | undefined): number[] {
+  const path: number[] = [];
+  for (let at: number | null | undefined = deptId; at != null && !path.includes(at); at = parentOf(at)) path.push(at);
+  return path;
+}
+
+/**
+ * Department and job rules: eq/in "is one of", ne "is none of". The initiator may hold several jobs; they
+ * are in every department on their path, so 属于 技术部 takes in 研发组 under it and 不属于 leaves it out.
+ */
 function testMembership(held: readonly number[], op: 'eq' | 'ne' | 'in', expected: number | readonly number[]): boolean {
   const wanted = typeof expected === 'number' ? [expected] : expected;
   const hit = held.some((h) => wanted.includes(h));
@@ -100,7 +119,7 @@ export function evaluateCondition(c: Condition, input: RuleInput): boolean {
     case 'field':
       return testField(input.form[c.field], c.op, c.value);
     case 'dept':
-      return testMembership([input.initiator.deptId], c.op, c.value);
+      return testMembership(input.initiator.deptPath ?? [input.initiator.deptId], c.op, c.value);
     case 'job':
       return testMembership(input.initiator.jobIds, c.op, c.value);
   }

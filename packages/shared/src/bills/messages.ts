@@ -41,7 +41,8 @@ export const EngineMessages = {
   notDoing: '单据不在审批中',
   notResubmittable: '只有被驳回或已撤回的单据可以重新提交',
   notAbandonable: '只有草稿、被驳回或已撤回的单据可以废弃',
-  noBackTarget: '当前已是第一个审批节点，无法退回上一节点，请使用驳回',
+  /** Back from the first approve node, or when every one before it found nobody (or would ask only the sender again). */
+  noBackTarget: '没有可以退回的上一审批节点，请使用驳回',
   transferToSelf: '不能转交给自己',
   transferToHandler: '该用户已是本步骤的审批人',
   autoAgreed: '与上一步骤审批人相同，自动同意',
@@ -49,6 +50,8 @@ export const EngineMessages = {
   initiatorSkipped: '审批人是发起人本人，按流程设置自动跳过',
   /** 发起人自选 naming the initiator; starts with 请选择 like chosenMissing, so both land at chosen_handlers. */
   chosenInitiator: (step: string) => `请选择其他审批人：「${escapeHtml(step)}」不能由发起人本人审批`,
+  /** 发起人自选 naming someone disabled (a resubmission keeping an old choice); lands at chosen_handlers as the two above. */
+  chosenDisabled: (step: string) => `请重新选择「${escapeHtml(step)}」的审批人：所选人员已停用`,
   transferToInitiator: '不能转交给发起人本人：发起人不能审批自己的单据',
   routeTooLong: '流程路径过长，请检查流程是否存在循环',
 } as const;

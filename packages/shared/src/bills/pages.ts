@@ -13,6 +13,7 @@ export const BILL_BOX_TITLES: Record<BillBox, string> = {
   mine: '我发起的',
   draft: '草稿箱',
   tracked: '我关注的',
+  shared: '抄送我的',
 };
 
 export const BILL_BOX_DESCRIPTIONS: Record<BillBox, string> = {
@@ -21,6 +22,7 @@ export const BILL_BOX_DESCRIPTIONS: Record<BillBox, string> = {
   mine: '您提交的审批：查看进度，撤回审批中的单据，修改后重新提交被驳回或已撤回的单据。',
   draft: '已保存但尚未提交的单据，点击继续填写。',
   tracked: '您在详情页关注的单据，随时查看它们的进度。',
+  shared: '发起人或单据管理员分享给您的单据，您可以查看但不能处理。',
 };
 
 /** The actions of the detail page; the operation names follow OPERATION_LABELS. */
@@ -41,6 +43,8 @@ export const BILL_ACTION_LABELS = {
   track: '关注',
   untrack: '取消关注',
   share: '分享',
+  /** PATCH /api/bills/{id}/ignore, per row of 我关注的 and 抄送我的. */
+  ignore: '移出',
 } as const;
 
 /** What each of a handler's operations does, shown in its dialog. */

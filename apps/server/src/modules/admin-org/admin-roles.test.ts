@@ -12,6 +12,7 @@ const APPROVAL = [
   '/office/approval/mine',
   '/office/approval/draft',
   '/office/approval/tracked',
+  '/office/approval/shared',
 ];
 
 let server: TestServer;

@@ -9,7 +9,8 @@ import { containsText } from '../../db/like';
  * The boxes (issue 4): todo — bills with a pending task of mine (index bill_tasks(acting_handler,
  * status, bill_id)); done — bills where I decided a task; mine — bills I started, drafts excluded (index
  * bills(initiator_id, status, updated_at)); draft — my drafts; tracked — bills I follow (bill_tracks,
- * primary key (user_id, bill_id)). Filters and the sort field are whitelisted by BillListQueryZ.
+ * primary key (user_id, bill_id)); shared — bills shared with me that I have not taken out of the box (bill_shares,
+ * index (user_id, ignored_at, bill_id)). Filters and the sort field are whitelisted by BillListQueryZ.
  *
  * A page is one statement. It picks the page's bill ids first (a CTE that touches only `bills` and the
  * box's index), then joins the names for those ids alone, so the joins cost twenty look-ups whatever the
@@ -66,6 +67,12 @@ function boxScope(db: Db, input: ListInput, me: number) {
       break;
     case 'tracked':
       scope = scope.where('b.id', 'in', (eb) => eb.selectFrom('bill_tracks').select('bill_id').where('user_id', '=', me));
+      break;
+    case 'shared':
+      // Shares the user has not taken out of the box (PATCH /api/bills/{id}/ignore); index bill_shares(user_id, ignored_at, bill_id).
+      scope = scope.where('b.id', 'in', (eb) =>
+        eb.selectFrom('bill_shares').select('bill_id').where('user_id', '=', me).where('ignored_at', 'is', null),
+      );
       break;
   }
   if (input.template_id !== undefined) scope = scope.where('b.template_id', '=', input.template_id);
@@ -248,13 +255,18 @@ export async function countBills(db: Db, input: ListInput, me: number): Promise<
   return Number((await countQuery(db, input, me).executeTakeFirst())?.n ?? 0);
 }
 
-/** The dashboard's counts: my pending tasks, my bills in progress and drafts, the bills I decided on. */
+/**
+ * The dashboard's counts, each the total of its box: the bills waiting for me (a bill holding two of my
+ * pending tasks, my own and one held for a colleague, counts once, as the todo box lists it once), my bills
+ * in progress and drafts, the bills I decided on. Both task counts read bill_tasks' covering index
+ * (acting_handler, status, created_at, bill_id) alone.
+ */
 export async function dashboardCounts(db: Db, me: number) {
   const count = (rows: { n: number | string } | undefined) => Number(rows?.n ?? 0);
   const [todo, mine, done] = await Promise.all([
     db
       .selectFrom('bill_tasks')
-      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .select((eb) => eb.fn.count<number | string>('bill_id').distinct().as('n'))
       .where('acting_handler', '=', me)
       .where('status', '=', 'pending')
       .executeTakeFirst(),

@@ -3,6 +3,7 @@ import {
   EngineMessages,
   type BillDetail,
   type BillHistoryEntry,
+  type BillIgnoreResult,
   type BillListRow,
   type BillShareResult,
   type Paged,
@@ -285,7 +286,7 @@ describe('PATCH /api/bills/{id}/track and /untrack', () => {
     expect(rows).toEqual([]);
     expect((await call('zhangsan', 'GET', '/api/bills?box=nonsense')).body).toMatchObject({
       status_code: 422,
-      data: { errors: { box: ['列表类型须为 todo、done、mine、draft 或 tracked'] } },
+      data: { errors: { box: ['列表类型须为 todo、done、mine、draft、tracked 或 shared'] } },
     });
   });
 });
@@ -402,5 +403,108 @@ describe('PATCH /api/bills/{id}/share and POST /api/bills/shares', () => {
       ],
     });
     for (const id of [first.id, second.id]) expect((await call('zhaoliu', 'GET', `/api/bills/${id}`)).status).toBe(200);
+  });
+});
+
+describe('PATCH /api/bills/{id}/ignore', () => {
+  const boxOf = async (user: string, box: 'tracked' | 'shared') =>
+    (await call<Paged<BillListRow>>(user, 'GET', `/api/bills?box=${box}&per_page=100`)).body.data.list.map((b) => b.id);
+  const rowsOf = async (billId: number) => ({
+    tracks: await server.db.selectFrom('bill_tracks').selectAll().where('bill_id', '=', billId).orderBy('user_id').execute(),
+    shares: await server.db.selectFrom('bill_shares').selectAll().where('bill_id', '=', billId).orderBy('user_id').execute(),
+  });
+
+  it("takes a bill out of the caller's 抄送我的 and 我关注的, leaving the bill, their reading and everyone else's boxes alone", async () => {
+    const bill = await releasedExpense();
+    const [zhaoliu, hanbing] = [await idOf(server, 'zhaoliu'), await idOf(server, 'hanbing')];
+    expect((await call('zhangsan', 'PATCH', `/api/bills/${bill.id}/share`, { user_ids: [zhaoliu, hanbing] })).body.status_code).toBe(0);
+    for (const user of ['zhaoliu', 'hanbing', 'lisi']) {
+      expect((await call(user, 'PATCH', `/api/bills/${bill.id}/track`)).body.status_code, user).toBe(0);
+    }
+    for (const user of ['zhaoliu', 'hanbing']) {
+      expect(await boxOf(user, 'shared'), user).toContain(bill.id);
+      expect(await boxOf(user, 'tracked'), user).toContain(bill.id);
+    }
+    const before = await snapshotOf(server, bill.id);
+
+    const ignored = await call<BillIgnoreResult>('zhaoliu', 'PATCH', `/api/bills/${bill.id}/ignore`);
+    expect(ignored.body).toMatchObject({
+      status_code: 0,
+      message: ApprovalMessages.ignored,
+      data: { bill_id: bill.id, removed_from: ['tracked', 'shared'] },
+    });
+    expect(await boxOf('zhaoliu', 'shared')).not.toContain(bill.id);
+    expect(await boxOf('zhaoliu', 'tracked')).not.toContain(bill.id);
+    // Out of the boxes, not out of reach: the share still lets them read it.
+    const read = await call<BillDetail>('zhaoliu', 'GET', `/api/bills/${bill.id}`);
+    expect(read.body).toMatchObject({ status_code: 0, data: { id: bill.id, tracked: false } });
+    // Nobody else's boxes move, and the bill itself is untouched (no version, no history).
+    expect(await boxOf('hanbing', 'shared')).toContain(bill.id);
+    expect(await boxOf('hanbing', 'tracked')).toContain(bill.id);
+    expect(await boxOf('lisi', 'tracked')).toContain(bill.id);
+    expect(await snapshotOf(server, bill.id)).toEqual(before);
+
+    // Idempotent: a repeat succeeds and changes nothing.
+    const rows = await rowsOf(bill.id);
+    const again = await call<BillIgnoreResult>('zhaoliu', 'PATCH', `/api/bills/${bill.id}/ignore`);
+    expect(again.body).toMatchObject({
+      status_code: 0,
+      message: ApprovalMessages.ignoredNothing,
+      data: { bill_id: bill.id, removed_from: [] },
+    });
+    expect(await rowsOf(bill.id)).toEqual(rows);
+
+    // A handler who only follows it: out of 我关注的, and still the handler.
+    expect((await call<BillIgnoreResult>('lisi', 'PATCH', `/api/bills/${bill.id}/ignore`)).body.data.removed_from).toEqual(['tracked']);
+    expect(await boxOf('lisi', 'tracked')).not.toContain(bill.id);
+    expect((await call<BillDetail>('lisi', 'GET', `/api/bills/${bill.id}`)).body.data.abilities.agree).toBe(true);
+
+    // A new share shows it again in 抄送我的 (only there), as a new follow does in 我关注的.
+    const reshared = await call<BillShareResult>('admin', 'PATCH', `/api/bills/${bill.id}/share`, { user_ids: [zhaoliu] });
+    expect(reshared.body.data.user_ids.sort()).toEqual([zhaoliu, hanbing].sort());
+    expect(await boxOf('zhaoliu', 'shared')).toContain(bill.id);
+    expect(await boxOf('zhaoliu', 'tracked')).not.toContain(bill.id);
+    await call('zhaoliu', 'PATCH', `/api/bills/${bill.id}/track`);
+    expect(await boxOf('zhaoliu', 'tracked')).toContain(bill.id);
+    // Sharing again with someone whose share is in their box changes nothing for them.
+    const hanbingShare = (await rowsOf(bill.id)).shares.find((s) => s.user_id === hanbing);
+    await call('zhangsan', 'PATCH', `/api/bills/${bill.id}/share`, { user_ids: [hanbing] });
+    expect((await rowsOf(bill.id)).shares.find((s) => s.user_id === hanbing)).toEqual(hanbingShare);
+    expect(await snapshotOf(server, bill.id)).toEqual(before);
+  });
+
+  it('answers a bill the caller may not read as a missing one, and a bad id with its message, writing nothing', async () => {
+    const bill = await releasedExpense();
+    await call('lisi', 'PATCH', `/api/bills/${bill.id}/track`);
+    const rows = await rowsOf(bill.id);
+    const before = await snapshotOf(server, bill.id);
+    for (const url of [`/api/bills/${bill.id}/ignore`, '/api/bills/999999/ignore']) {
+      const refused = await call('wangwu', 'PATCH', url);
+      expect(refused.status, url).toBe(403);
+      expect(refused.body, url).toMatchObject({ status_code: 403, message: ApprovalMessages.billUnavailable });
+    }
+    for (const id of ['abc', '0', '-3']) {
+      expect((await call('zhaoliu', 'PATCH', `/api/bills/${id}/ignore`)).body, id).toMatchObject({
+        status_code: 422,
+        message: ApprovalMessages.billNotFound,
+      });
+    }
+    expect((await server.call('PATCH', `/api/bills/${bill.id}/ignore`)).status).toBe(401);
+    expect(await rowsOf(bill.id)).toEqual(rows);
+    expect(await snapshotOf(server, bill.id)).toEqual(before);
+  });
+
+  it('lets a follower who can no longer read the bill take it out of 我关注的, and tells them nothing more', async () => {
+    const bill = await releasedExpense();
+    const wangwu = await idOf(server, 'wangwu');
+    // As for a bill administrator who followed it and has since lost the permission (docs/approval-api.md, Track).
+    await server.db.insertInto('bill_tracks').values({ user_id: wangwu, bill_id: bill.id, created_at: new Date().toISOString() }).execute();
+    expect(await boxOf('wangwu', 'tracked')).toContain(bill.id);
+    expect((await call('wangwu', 'GET', `/api/bills/${bill.id}`)).status).toBe(403);
+    const ignored = await call<BillIgnoreResult>('wangwu', 'PATCH', `/api/bills/${bill.id}/ignore`);
+    expect(ignored.body).toMatchObject({ status_code: 0, data: { bill_id: bill.id, removed_from: ['tracked'] } });
+    expect(await boxOf('wangwu', 'tracked')).not.toContain(bill.id);
+    // Once out of the box, the bill is as any other they may not read.
+    expect((await call('wangwu', 'PATCH', `/api/bills/${bill.id}/ignore`)).status).toBe(403);
   });
 });

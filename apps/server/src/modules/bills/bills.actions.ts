@@ -6,6 +6,7 @@ import {
   BillSharesZ,
   BillShareZ,
   type BillDetail,
+  type BillIgnoreResult,
   type BillShareResult,
 } from '@osp/shared';
 import type { AppContext, Caller } from '../../context';
@@ -15,10 +16,10 @@ import { ConflictError, ForbiddenError, ValidationError } from '../../http/error
 import { parse } from '../../http/validate';
 import { authorizeTemplateRead } from '../templates/templates.policy';
 import { authorizeStart } from '../templates/templates.service';
-import { authorizeInitiator, authorizeRead } from './bills.access';
+import { authorizeInitiator, authorizeRead, canReadBill } from './bills.access';
 import { requireBill } from './bills.detail';
 import { createBill } from './bills.drafts';
-import { canShareBill, CLOSABLE, isBillAdmin } from './bills.policy';
+import { billUnavailable, canShareBill, CLOSABLE, isBillAdmin } from './bills.policy';
 import { carriedForm, formInput, storedValues, templateOf, unpickable, versionOf } from './bills.forms';
 import * as repo from './bills.repo';
 import { loadState } from './bills-state.repo';
@@ -27,7 +28,7 @@ import { loadVersion } from '../templates/templates.versions';
 
 /**
  * The bill actions of SPEC §4 beyond the flow itself (docs/approval-api.md): replicate into a new draft,
- * close (bill administrators), track and untrack, share with colleagues.
+ * close (bill administrators), track and untrack, share with colleagues, ignore (out of my boxes).
  */
 
 /**
@@ -82,6 +83,25 @@ export async function trackBill(ctx: AppContext, caller: Caller, params: unknown
     await repo.untrack(ctx.db, caller.userId, id);
   }
   return { tracked: follow };
+}
+
+/**
+ * PATCH /api/bills/{id}/ignore: takes the bill out of the caller's 我关注的 and 抄送我的, and nothing else — not the
+ * bill, not their reading of it, not anyone else's boxes. Idempotent. Open to its readers, and to someone whose box
+ * still shows it after they lost reading (a follow outlives a revoked `bill_admin`): their box has already told them
+ * the bill exists, and they must be able to clear it. Anyone else gets the answer of a bill that does not exist.
+ */
+export async function ignoreBill(ctx: AppContext, caller: Caller, params: unknown): Promise<{ result: BillIgnoreResult; message: string }> {
+  const { id } = parse(BillIdZ, params);
+  return ctx.db.transaction().execute(async (trx) => {
+    const bill = await requireBill(trx, id);
+    if (!(await canReadBill(trx, caller, bill)) && !(await repo.isInBoxesOf(trx, caller.userId, id))) throw billUnavailable();
+    const removed = await repo.ignore(trx, caller.userId, id, nowIso());
+    return {
+      result: { bill_id: id, removed_from: removed },
+      message: removed.length > 0 ? ApprovalMessages.ignored : ApprovalMessages.ignoredNothing,
+    };
+  });
 }
 
 // ---------- share ----------

@@ -9,14 +9,16 @@ import {
   type ItemRow,
 } from '@osp/shared';
 import type { AppContext, Caller } from '../../context';
-import type { Db } from '../../db/index';
+import { nowIso, type Db } from '../../db/index';
 import { pendingTaskOf } from '../../flow/present';
 import { parse } from '../../http/validate';
 import { attachmentCards, attachmentIdsOf } from '../files/attachments.service';
+import { ancestorsOf, deptParents, jobIdsOf, loadFlowDirectory, userCards } from '../directory/directory.service';
 import { hasIptvAccess } from '../templates/templates.policy';
 import { versionOf } from './bills.forms';
 import { authorizeReadOfView, billUnavailable } from './bills.policy';
 import { abilitiesOf, activeNodeName, presentFlow, presentHistory, presentRecord } from './bills.presenter';
+import { peopleOfPredictions, predictSteps, stepsAhead } from './bills.predict';
 import { findBill, type BillRow } from './bills.repo';
 import { loadBillView } from './bills-view.repo';
 
@@ -114,9 +116,32 @@ export async function getRecord(ctx: AppContext, caller: Caller, params: unknown
   return presentRecord(state, pinned.flow, cards);
 }
 
+/**
+ * GET /oa/flow/{id}. For a bill in progress, the steps it has not reached yet are resolved as the engine would start
+ * them now (bills.predict.ts), over the directory and entrusts of this moment, and shown as predicted.
+ */
 export async function getFlow(ctx: AppContext, caller: Caller, params: unknown): Promise<BillFlowView> {
   const { bill, state, pinned, cards } = await loadForRead(ctx, caller, parse(BillIdZ, params).id);
-  return presentFlow(bill, state, pinned.flow, cards);
+  if (state.route.length === 0) {
+    // A draft shows the route its form would take, its rules read as at release (flow-rules: 属于 counts the
+    // departments above the initiator's).
+    const deptId = bill.dept_id ?? 0;
+    const initiator = {
+      deptId,
+      deptPath: ancestorsOf(await deptParents(ctx), deptId),
+      jobIds: await jobIdsOf(ctx.db, bill.initiator_id),
+    };
+    return presentFlow(bill, state, pinned.flow, cards, new Map(), initiator);
+  }
+  if (stepsAhead(state, pinned.flow).length === 0) return presentFlow(bill, state, pinned.flow, cards);
+  const at = nowIso();
+  // The people only the bill knows, as the engine's own look-up asks about them (bills.transactions `peopleOf`).
+  const people = [...Object.values(state.chosenHandlers).flat(), ...(state.initiator ? [state.initiator.userId] : [])];
+  const directory = await loadFlowDirectory(ctx, ctx.db, pinned.flow, at, people);
+  const predictions = predictSteps(state, pinned.flow, directory, at);
+  const unnamed = peopleOfPredictions(predictions).filter((id) => !cards.has(id));
+  const named = unnamed.length === 0 ? cards : new Map([...cards, ...(await userCards(ctx.db, unnamed))]);
+  return presentFlow(bill, state, pinned.flow, named, predictions);
 }
 
 export async function getItems(ctx: AppContext, caller: Caller, params: unknown): Promise<Record<string, ItemRow[]>> {

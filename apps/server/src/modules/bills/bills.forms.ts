@@ -1,4 +1,12 @@
-import { ApprovalMessages, FormValueMessages, validateBillForm, type FormSchema, type ItemRow, type ValidatedForm } from '@osp/shared';
+import {
+  ApprovalMessages,
+  FormValueMessages,
+  validateBillForm,
+  type FlowGraph,
+  type FormSchema,
+  type ItemRow,
+  type ValidatedForm,
+} from '@osp/shared';
 import type { AppContext, Caller } from '../../context';
 import type { Db } from '../../db/index';
 import { ConflictError, ValidationError } from '../../http/errors';
@@ -108,10 +116,21 @@ export async function unpickable(db: Db, ids: readonly number[]): Promise<string
   return missing.map((id) => cards.get(id)?.name ?? String(id));
 }
 
-export async function checkChosen(db: Db, chosen: Record<string, number[]> | undefined): Promise<void> {
+/**
+ * 发起人自选 must name people who may approve: each unknown or disabled one is refused at chosen_handlers with the
+ * step and the people named (a person the picker offered, disabled before the submit arrived). The engine checks
+ * again at release and resubmit, for a choice kept from an earlier release (EngineMessages.chosenDisabled).
+ */
+export async function checkChosen(db: Db, flow: Pick<FlowGraph, 'nodes'>, chosen: Record<string, number[]> | undefined): Promise<void> {
   if (!chosen) return;
-  const missing = await unpickable(db, Object.values(chosen).flat());
-  if (missing.length > 0) throw new ValidationError({ chosen_handlers: [ApprovalMessages.usersMissing(missing)] });
+  const messages: string[] = [];
+  for (const [stepId, userIds] of Object.entries(chosen)) {
+    const missing = await unpickable(db, userIds);
+    if (missing.length === 0) continue;
+    const name = flow.nodes.flatMap((n) => n.steps).find((s) => s.id === stepId)?.name ?? stepId;
+    messages.push(ApprovalMessages.chosenUnavailable(name, missing));
+  }
+  if (messages.length > 0) throw new ValidationError({ chosen_handlers: messages });
 }
 
 /**

@@ -1,4 +1,4 @@
-import { BillListMessages, type BillListRow, type Paged } from '@osp/shared';
+import { BillListMessages, type BillListRow, type DashboardCounts, type Paged } from '@osp/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../test/harness';
 import { idOf, linearGraph, makeTemplate, pendingTask, releasedBill, Tokens } from './test-support';
@@ -22,7 +22,7 @@ async function call<T>(user: string, method: string, url: string, body?: unknown
   return server.call<T>(method, url, { token: await tokens.get(user), ...(body !== undefined ? { body } : {}) });
 }
 
-type Box = 'todo' | 'done' | 'mine' | 'draft' | 'tracked';
+type Box = 'todo' | 'done' | 'mine' | 'draft' | 'tracked' | 'shared';
 type SortField = 'received_at' | 'updated_at' | 'created_at' | 'released_at' | 'id';
 interface Filters {
   template_id?: number;
@@ -56,17 +56,22 @@ async function walk(user: string, box: Box, query: Record<string, string | numbe
 
 const DECIDED = ['agreed', 'rejected', 'returned', 'transferred'];
 
+async function templateOf(billId: number): Promise<number | undefined> {
+  return (await server.db.selectFrom('bills').select('template_id').where('id', '=', billId).executeTakeFirst())?.template_id;
+}
+
 /** The box read plainly from the tables, filtered and sorted in JavaScript. */
 async function reference(user: string, box: Box, sortBy?: SortField, order: 'asc' | 'desc' = 'desc', filters: Filters = {}) {
   const sort = sortBy ?? (box === 'todo' ? 'received_at' : 'updated_at');
   const me = await idOf(server, user);
-  const [bills, tasks, tracks, templates] = await Promise.all([
+  const [bills, tasks, tracks, shares, templates] = await Promise.all([
     server.db
       .selectFrom('bills')
       .select(['id', 'title', 'template_id', 'status', 'initiator_id', 'created_at', 'updated_at', 'released_at'])
       .execute(),
     server.db.selectFrom('bill_tasks').select(['bill_id', 'status', 'created_at']).where('acting_handler', '=', me).execute(),
     server.db.selectFrom('bill_tracks').select('bill_id').where('user_id', '=', me).execute(),
+    server.db.selectFrom('bill_shares').select(['bill_id', 'ignored_at']).where('user_id', '=', me).execute(),
     server.db.selectFrom('templates').select(['id', 'name']).execute(),
   ]);
   const templateName = new Map(templates.map((t) => [t.id, t.name]));
@@ -80,6 +85,7 @@ async function reference(user: string, box: Box, sortBy?: SortField, order: 'asc
   }
   const decided = new Set(tasks.filter((t) => DECIDED.includes(t.status)).map((t) => t.bill_id));
   const tracked = new Set(tracks.map((t) => t.bill_id));
+  const shared = new Set(shares.filter((s) => s.ignored_at === null).map((s) => s.bill_id));
   const inBox = (b: (typeof bills)[number]) =>
     box === 'todo'
       ? pending.has(b.id)
@@ -89,7 +95,9 @@ async function reference(user: string, box: Box, sortBy?: SortField, order: 'asc
           ? b.initiator_id === me && b.status !== 'draft'
           : box === 'draft'
             ? b.initiator_id === me && b.status === 'draft'
-            : tracked.has(b.id);
+            : box === 'tracked'
+              ? tracked.has(b.id)
+              : shared.has(b.id);
   const shanghaiDay = (iso: string) => new Date(new Date(iso).getTime() + 8 * 3_600_000).toISOString().slice(0, 10);
   const kept = bills.filter(
     (b) =>
@@ -118,7 +126,7 @@ async function reference(user: string, box: Box, sortBy?: SortField, order: 'asc
 describe('the boxes', () => {
   it('page through exactly what the tables hold, for every box of every demo user, with a steady total', async () => {
     for (const user of ['zhangsan', 'lisi', 'wangwu', 'hanbing', 'admin']) {
-      for (const box of ['todo', 'done', 'mine', 'draft', 'tracked'] as const) {
+      for (const box of ['todo', 'done', 'mine', 'draft', 'tracked', 'shared'] as const) {
         const expected = await reference(user, box);
         const { ids, totals } = await walk(user, box);
         expect(ids, `${user} ${box}`).toEqual(expected);
@@ -127,6 +135,17 @@ describe('the boxes', () => {
         const past = await call<Paged<BillListRow>>(user, 'GET', `/api/bills?box=${box}&page=50&per_page=7`);
         expect(past.body.data, `${user} ${box}`).toMatchObject({ list: [], total: expected.length, page: 50 });
       }
+    }
+    // The dashboard's counts (the header's 待我审批 badge among them) are the boxes' totals.
+    for (const user of ['zhangsan', 'lisi', 'wangwu', 'hanbing', 'admin']) {
+      const counts = (await call<DashboardCounts>(user, 'GET', '/api/dashboard')).body.data;
+      const doing = await call<Paged<BillListRow>>(user, 'GET', '/api/bills?box=mine&status=doing');
+      expect(counts, user).toEqual({
+        todo: (await reference(user, 'todo')).length,
+        done: (await reference(user, 'done')).length,
+        draft: (await reference(user, 'draft')).length,
+        doing: doing.body.data.total,
+      });
     }
     // The demo data makes the comparison meaningful: real boxes with more than one page.
     expect((await reference('lisi', 'todo')).length).toBeGreaterThan(0);
@@ -229,6 +248,51 @@ describe('the boxes', () => {
     expect((await reference('zhangsan', 'mine', undefined, 'desc', { keyword: String(sample.id) })).length).toBeGreaterThan(0);
   });
 
+  it('page through 抄送我的: the bills shared with me, less the ones I took out, with filters', async () => {
+    const [lisi, zhangsan] = [await idOf(server, 'lisi'), await idOf(server, 'zhangsan')];
+    const mine = await server.db
+      .selectFrom('bills')
+      .select('id')
+      .where('initiator_id', '=', zhangsan)
+      .where('status', '<>', 'draft')
+      .orderBy('id')
+      .limit(12)
+      .execute();
+    expect(mine).toHaveLength(12);
+    const shared = await call('zhangsan', 'POST', '/api/bills/shares', {
+      bill_ids: mine.map((b) => b.id),
+      user_ids: [await idOf(server, 'hanbing')],
+    });
+    expect(shared.body.status_code, shared.body.message).toBe(0);
+    // lisi handles most of them anyway; a share to him is still a share.
+    await call('zhangsan', 'POST', '/api/bills/shares', { bill_ids: mine.slice(0, 9).map((b) => b.id), user_ids: [lisi] });
+    for (const bill of mine.slice(0, 3)) {
+      expect((await call('hanbing', 'PATCH', `/api/bills/${bill.id}/ignore`)).body.status_code).toBe(0);
+    }
+    for (const user of ['hanbing', 'lisi']) {
+      const expected = await reference(user, 'shared');
+      const { ids, totals } = await walk(user, 'shared');
+      expect(ids, user).toEqual(expected);
+      expect(totals, user).toEqual([expected.length]);
+    }
+    expect((await reference('hanbing', 'shared')).length).toBe(9);
+    for (const filters of [
+      { status: 'done' },
+      { keyword: '张三' },
+      { template_id: (await templateOf(mine[5]?.id ?? 0)) ?? 0 },
+    ] as Filters[]) {
+      const expected = await reference('hanbing', 'shared', undefined, 'desc', filters);
+      const { ids, totals } = await walk('hanbing', 'shared', filters as Record<string, string | number>);
+      expect(ids, JSON.stringify(filters)).toEqual(expected);
+      expect(totals, JSON.stringify(filters)).toEqual([expected.length]);
+    }
+    for (const sort of ['created_at', 'id'] as const) {
+      expect((await walk('hanbing', 'shared', { sort, order: 'asc' })).ids, sort).toEqual(
+        await reference('hanbing', 'shared', sort, 'asc'),
+      );
+    }
+  });
+
   it('list a bill once when it holds two of my pending tasks (my own and one I hold for a colleague), as the later one, in every order', async () => {
     const [zhaoliu, hanbing] = [await idOf(server, 'zhaoliu'), await idOf(server, 'hanbing')];
     const entrust = await call('zhaoliu', 'POST', '/api/users/billEntrust', {
@@ -275,7 +339,10 @@ describe('the boxes', () => {
       expect(listed?.on_behalf_of, sort).toBe('代赵六审批');
       expect(listed?.received_at && new Date(listed.received_at).toISOString(), sort).toBe(new Date(later.created_at).toISOString());
     }
-    const dashboard = await call<{ todo: number }>('hanbing', 'GET', '/api/dashboard');
-    expect(dashboard.body.data.todo).toBeGreaterThanOrEqual(1);
+    // The header badge and the dashboard count bills, as the list does: the bill holding two of my tasks counts once.
+    const dashboard = await call<DashboardCounts>('hanbing', 'GET', '/api/dashboard');
+    const { totals } = await walk('hanbing', 'todo');
+    expect(totals).toHaveLength(1);
+    expect(dashboard.body.data.todo).toBe(totals[0]);
   });
 });

@@ -3,6 +3,8 @@ import {
   approvalModeOf,
   BILL_STATUS_LABELS,
   FLOW_NODE_LABELS,
+  FlowViewTexts,
+  HANDLER_OPERATIONS,
   onBehalfLabel,
   OPERATION_LABELS,
   REVIEW_KIND_LABELS,
@@ -17,13 +19,15 @@ import {
   type FlowNode,
   type FlowNodeView,
   type FlowStepView,
+  type StepStatus,
 } from '@osp/shared';
 import type { Caller } from '../../context';
-import { handlerOperationOf, pendingTaskOf, stepStatusOf } from '../../flow/present';
-import { computeRoute } from '../../flow/rules';
-import type { BillState, FlowSnapshot, StepRun, Task } from '../../flow/types';
+import { decidedApproveNodesBefore, handlerOperationOf, pendingTaskOf, stepStatusOf } from '../../flow/present';
+import { computeRoute, type RuleInitiator } from '../../flow/rules';
+import type { BillState, FlowSnapshot, NodeActivation, StepRun, Task } from '../../flow/types';
 import type { UserCard } from '../directory/directory.service';
 import { canShareBill, CLOSABLE, EDITABLE, isBillAdmin } from './bills.policy';
+import { predictionKey, routePosition, type PredictedStep } from './bills.predict';
 import type { BillRow } from './bills.repo';
 
 /** The name of the node the bill is at, as `bills.current_node_name` keeps it and the detail shows it. */
@@ -37,8 +41,9 @@ export function abilitiesOf(caller: Caller, bill: BillRow, state: BillState, flo
   const mine = bill.initiator_id === caller.userId;
   const task = pendingTaskOf(state, caller.userId);
   const active = state.activations.find((a) => a.status === 'active');
-  const routeIndex = active ? state.route.indexOf(active.nodeId) : -1;
-  const canBack = state.route.slice(0, Math.max(routeIndex, 0)).some((id) => flow.nodes.find((n) => n.id === id)?.type === 'approve');
+  // Shown when some earlier node was decided by people; the engine may still refuse (422) one whose people would now
+  // be the sender alone or nobody, which takes the directory to know.
+  const canBack = active !== undefined && decidedApproveNodesBefore(state, flow.nodes, active.nodeId).length > 0;
   const editable = mine && EDITABLE.includes(state.status);
   return {
     agree: task !== null,
@@ -95,6 +100,25 @@ function handlerOf(task: Task, cards: ReadonlyMap<number, UserCard>): FlowHandle
     comment: task.comment,
     time: task.decidedAt,
     is_auto: task.isAuto,
+    predicted: false,
+  };
+}
+
+/** A handler a step not reached yet would ask: nobody has asked them anything yet. */
+function predictedHandlerOf(handler: PredictedStep['handlers'][number], cards: ReadonlyMap<number, UserCard>): FlowHandler {
+  const card = cards.get(handler.userId);
+  return {
+    id: handler.userId,
+    name: card?.name ?? `#${handler.userId}`,
+    dept: card?.dept_name ?? null,
+    dept_name: card?.dept_name ?? null,
+    mobile: card?.mobile ?? '',
+    operation: HANDLER_OPERATIONS.pending,
+    on_behalf_of: behalfOf(cards, handler.onBehalfOf),
+    comment: null,
+    time: null,
+    is_auto: false,
+    predicted: true,
   };
 }
 
@@ -102,53 +126,120 @@ function handlerOf(task: Task, cards: ReadonlyMap<number, UserCard>): FlowHandle
 const shownTasks = (state: BillState, stepRunId: string) =>
   state.tasks.filter((t) => t.stepRunId === stepRunId && t.status !== 'transferred');
 
-function stepView(
-  node: FlowNode,
-  flow: FlowSnapshot,
-  run: Pick<StepRun, 'id' | 'stepId' | 'name' | 'type' | 'status'>,
-  tasks: Task[],
-  cards: ReadonlyMap<number, UserCard>,
-): FlowStepView {
-  const status = stepStatusOf(run.status);
-  const waiting = tasks.filter((t) => t.status === 'pending').map((t) => nameOf(cards, t.actingHandler) ?? '');
-  const type = run.type;
+/** What a step shows besides its definition: status, handlers, and a text other than SPEC's status label. */
+interface StepShown {
+  status: StepStatus;
+  handlers: FlowHandler[];
+  /** The names a doing step waits for (SPEC's 等待X、Y等人审批). */
+  waiting?: string[];
+  text?: string;
+  predicted?: boolean;
+}
+
+function stepView(node: FlowNode, flow: FlowSnapshot, def: Pick<StepRun, 'stepId' | 'name' | 'type'>, shown: StepShown): FlowStepView {
+  const type = def.type;
   return {
-    stepID: run.stepId,
-    stepName: run.name,
-    stepDisplayName: stepDisplayName(run.name, flow.name),
+    stepID: def.stepId,
+    stepName: def.name,
+    stepDisplayName: stepDisplayName(def.name, flow.name),
     stepType: type,
-    stepStatus: status,
-    stepStatusText: stepStatusText(status, waiting),
+    stepStatus: shown.status,
+    stepStatusText: shown.text ?? stepStatusText(shown.status, shown.waiting ?? []),
     stepProcess: flow.name,
     approvalMode: approvalModeOf(type),
     approvalModeLabel: approvalModeLabel(node.type, type),
     reviewLabel: node.type === 'approve' ? REVIEW_KIND_LABELS[STEP_REVIEW_KIND[type]] : '',
-    handlerCount: tasks.length,
-    handlers: tasks.map((t) => handlerOf(t, cards)),
+    handlerCount: shown.handlers.length,
+    handlers: shown.handlers,
+    predicted: shown.predicted ?? false,
   };
 }
 
-/** The nodes a bill passes: its route once released; before that, the route its form would take, else every node. */
-function nodeIds(state: BillState, flow: FlowSnapshot, deptId: number | null): string[] {
+/**
+ * The nodes a bill passes: its route once released; before that, the route its form would take for its initiator
+ * (department with the ones above it, jobs), else every node.
+ */
+function nodeIds(state: BillState, flow: FlowSnapshot, draftInitiator: RuleInitiator): string[] {
   if (state.route.length > 0) return [...state.route];
-  const routed = computeRoute(flow, { form: state.form, initiator: { deptId: deptId ?? 0, jobIds: [] } });
+  const routed = computeRoute(flow, { form: state.form, initiator: draftInitiator });
   return routed.ok ? [...routed.route] : flow.nodes.map((n) => n.id);
 }
 
-/** GET /oa/flow/{id}: nodes, steps and handlers with SPEC §3 field names (the popover and node dialog). */
-export function presentFlow(bill: BillRow, state: BillState, flow: FlowSnapshot, cards: ReadonlyMap<number, UserCard>): BillFlowView {
+/**
+ * A step the bill has not reached in this pass. In progress: whom it would ask (predicted), or that it would pass by
+ * itself. A draft: SPEC's 待审批 with nobody yet (the draft's popover is not shown). A bill that stopped before it
+ * (rejected, withdrawn, closed, abandoned): 未审批, never 待审批, since nothing waits for it now.
+ */
+function unreachedStep(state: BillState, predicted: PredictedStep | undefined, cards: ReadonlyMap<number, UserCard>): StepShown {
+  if (state.status === 'doing' && predicted) {
+    const handlers = predicted.handlers.map((h) => predictedHandlerOf(h, cards));
+    return { status: 'waiting', handlers, predicted: true, ...(handlers.length === 0 ? { text: FlowViewTexts.predictedSkip } : {}) };
+  }
+  return {
+    status: 'waiting',
+    handlers: [],
+    ...(state.status === 'draft' || state.status === 'doing' ? {} : { text: FlowViewTexts.notReached }),
+  };
+}
+
+/** A step run of an activation the bill has entered in this pass. */
+function runStep(
+  state: BillState,
+  run: StepRun,
+  activation: NodeActivation,
+  predictions: ReadonlyMap<string, PredictedStep>,
+  cards: ReadonlyMap<number, UserCard>,
+): StepShown {
+  if (run.status === 'waiting') return unreachedStep(state, predictions.get(predictionKey(activation.nodeId, run.stepId)), cards);
+  const tasks = shownTasks(state, run.id);
+  const shown: StepShown = {
+    status: stepStatusOf(run.status),
+    handlers: tasks.map((t) => handlerOf(t, cards)),
+    waiting: tasks.filter((t) => t.status === 'pending').map((t) => nameOf(cards, t.actingHandler) ?? ''),
+  };
+  // Ended by a withdraw or a close: its open tasks were cancelled, nobody decided, nothing waits (not 待审批).
+  if (run.status === 'cancelled') {
+    shown.text =
+      activation.status === 'withdrawn'
+        ? FlowViewTexts.withdrawn
+        : activation.status === 'closed'
+          ? FlowViewTexts.closed
+          : FlowViewTexts.notReached;
+  }
+  return shown;
+}
+
+/**
+ * GET /oa/flow/{id}: nodes, steps and handlers with SPEC §3 field names (the popover and node dialog). The nodes the
+ * bill has passed in this pass (bills.predict.ts) show their latest activation; the ones ahead of a bill in progress
+ * the handlers `predictions` foresee, marked `predicted`; every step its handler count.
+ */
+export function presentFlow(
+  bill: BillRow,
+  state: BillState,
+  flow: FlowSnapshot,
+  cards: ReadonlyMap<number, UserCard>,
+  predictions: ReadonlyMap<string, PredictedStep> = new Map(),
+  draftInitiator: RuleInitiator = { deptId: bill.dept_id ?? 0, jobIds: [] },
+): BillFlowView {
+  const position = routePosition(state);
   const flowNodes: FlowNodeView[] = [];
-  for (const id of nodeIds(state, flow, bill.dept_id)) {
+  for (const [index, id] of nodeIds(state, flow, draftInitiator).entries()) {
     const node = flow.nodes.find((n) => n.id === id);
     if (!node) continue;
-    const activation = state.activations.filter((a) => a.nodeId === id).at(-1);
+    const activation = index > position ? undefined : state.activations.filter((a) => a.nodeId === id).at(-1);
     const steps: FlowStepView[] = activation
       ? state.steps
           .filter((s) => s.activationId === activation.id)
           .sort((a, b) => a.index - b.index)
-          .map((s) => stepView(node, flow, s, shownTasks(state, s.id), cards))
+          .map((s) => stepView(node, flow, s, runStep(state, s, activation, predictions, cards)))
       : node.steps.map((def) =>
-          stepView(node, flow, { id: def.id, stepId: def.id, name: def.name, type: def.type, status: 'waiting' }, [], cards),
+          stepView(
+            node,
+            flow,
+            { stepId: def.id, name: def.name, type: def.type },
+            unreachedStep(state, predictions.get(predictionKey(node.id, def.id)), cards),
+          ),
         );
     flowNodes.push({
       flowNodeID: node.id,

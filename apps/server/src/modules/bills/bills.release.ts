@@ -62,7 +62,7 @@ export async function releaseBill(
     const form = checkForm(schema, formInput(schema, stored, await repo.loadItems(trx, bill.id)), 'submit');
     await checkReferences(trx, caller, schema, form, bill.id);
     await linkAttachments(trx, bill.id, schema, form);
-    await checkChosen(trx, input.chosen_handlers);
+    await checkChosen(trx, pinned.flow, input.chosen_handlers);
     const engineForm = storedValues(form);
     const at = nowIso();
     const state = await loadState(trx, bill, await jobIdsOf(trx, bill.initiator_id));

@@ -219,13 +219,55 @@ export async function untrack(db: Db, userId: number, billId: number): Promise<v
   await db.deleteFrom('bill_tracks').where('user_id', '=', userId).where('bill_id', '=', billId).execute();
 }
 
-/** Shares a bill with these users; a user it is already shared with keeps the first share. */
+/**
+ * Shares a bill with these users. A user it is already shared with keeps the first share, unless they took it out
+ * of their 抄送我的 (ignored): then this share is a new one, back in the box, by this sharer at this time.
+ */
 export async function share(db: Db, billId: number, userIds: readonly number[], sharedBy: number, at: string): Promise<void> {
   await db
     .insertInto('bill_shares')
-    .values(userIds.map((user_id) => ({ bill_id: billId, user_id, shared_by: sharedBy, created_at: at })))
-    .onConflict((oc) => oc.columns(['bill_id', 'user_id']).doNothing())
+    .values(userIds.map((user_id) => ({ bill_id: billId, user_id, shared_by: sharedBy, created_at: at, ignored_at: null })))
+    .onConflict((oc) =>
+      oc
+        .columns(['bill_id', 'user_id'])
+        .doUpdateSet({ shared_by: sharedBy, created_at: at, ignored_at: null })
+        .where('bill_shares.ignored_at', 'is not', null),
+    )
     .execute();
+}
+
+/**
+ * Takes the bill out of the user's 我关注的 (their follow is removed) and 抄送我的 (their share stays, so they still
+ * read the bill, marked ignored). Answers the boxes it left; none when it was in neither.
+ */
+export async function ignore(db: Db, userId: number, billId: number, at: string): Promise<('tracked' | 'shared')[]> {
+  const untracked = await db.deleteFrom('bill_tracks').where('user_id', '=', userId).where('bill_id', '=', billId).executeTakeFirst();
+  const hidden = await db
+    .updateTable('bill_shares')
+    .set({ ignored_at: at })
+    .where('bill_id', '=', billId)
+    .where('user_id', '=', userId)
+    .where('ignored_at', 'is', null)
+    .executeTakeFirst();
+  const left: ('tracked' | 'shared')[] = [];
+  if (Number(untracked.numDeletedRows) > 0) left.push('tracked');
+  if (Number(hidden.numUpdatedRows) > 0) left.push('shared');
+  return left;
+}
+
+/** Whether the bill is in one of the user's own boxes of 我关注的 and 抄送我的. */
+export async function isInBoxesOf(db: Db, userId: number, billId: number): Promise<boolean> {
+  const [tracked, shared] = await Promise.all([
+    db.selectFrom('bill_tracks').select('bill_id').where('user_id', '=', userId).where('bill_id', '=', billId).executeTakeFirst(),
+    db
+      .selectFrom('bill_shares')
+      .select('bill_id')
+      .where('bill_id', '=', billId)
+      .where('user_id', '=', userId)
+      .where('ignored_at', 'is', null)
+      .executeTakeFirst(),
+  ]);
+  return tracked !== undefined || shared !== undefined;
 }
 
 export async function sharedWith(db: Db, billId: number): Promise<number[]> {

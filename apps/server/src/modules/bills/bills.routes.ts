@@ -66,6 +66,10 @@ export function billsRoutes(ctx: AppContext) {
     app.patch('/api/bills/:id/untrack', async (request) =>
       ok(await actions.trackBill(ctx, callerOf(request), request.params, false), ApprovalMessages.untracked),
     );
+    app.patch('/api/bills/:id/ignore', async (request) => {
+      const { result, message } = await actions.ignoreBill(ctx, callerOf(request), request.params);
+      return ok(result, message);
+    });
     app.patch('/api/bills/:id/share', async (request) =>
       ok(await actions.shareBill(ctx, callerOf(request), request.params, request.body), ApprovalMessages.shared),
     );

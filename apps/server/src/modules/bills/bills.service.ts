@@ -7,8 +7,9 @@
  * - bills.release.ts: the initiator's release (resubmit), withdraw and abandon;
  * - bills.operations.ts: a handler's task and its agree, reject, back and transfer;
  * - bills.transactions.ts: how every write runs (the locked, versioned transaction and the engine);
- * - bills.actions.ts: replicate, close, track, share; bills.list.ts: the boxes and the dashboard;
+ * - bills.actions.ts: replicate, close, track, share, ignore; bills.list.ts: the boxes and the dashboard;
  * - bills.forms.ts: the form against its template; bills.presenter.ts: what is sent out, and the abilities;
+ * - bills.predict.ts: whom the steps a bill in progress has not reached would ask (the flow view's 预计);
  * - bills.policy.ts (pure) and bills.access.ts (its look-ups): who may read and act;
  * - bills.approvals.ts: approval as a service for other modules; bills.outcomes.ts: telling them the outcome;
  * - bills.repo.ts (the bill rows), bills-state.repo.ts (the engine's rows, the versioned write),

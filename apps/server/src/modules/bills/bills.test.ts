@@ -222,7 +222,7 @@ describe('bad input: a message naming the field, nothing changed', () => {
   it('answers clear messages for a bad box, sort field and id', async () => {
     expect((await call('zhangsan', 'GET', '/api/bills?box=all')).body).toMatchObject({
       status_code: 422,
-      message: '列表类型须为 todo、done、mine、draft 或 tracked',
+      message: '列表类型须为 todo、done、mine、draft、tracked 或 shared',
     });
     expect((await call('zhangsan', 'GET', '/api/bills?sort=password')).body.status_code).toBe(422);
     expect((await call('zhangsan', 'GET', '/api/bills/abc')).body).toMatchObject({

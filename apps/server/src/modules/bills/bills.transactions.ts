@@ -67,6 +67,16 @@ function engineError(failure: EngineFailure): AppError {
   }
 }
 
+/** The people only the bill or the event names, whose status the engine may ask (the directory knows the rest). */
+function peopleOf(state: BillState, event: FlowEvent): number[] {
+  const people = Object.values(state.chosenHandlers).flat();
+  if (state.initiator) people.push(state.initiator.userId);
+  if (event.type === 'release') people.push(event.initiator.userId);
+  if (event.type === 'release' || event.type === 'resubmit') people.push(...Object.values(event.chosenHandlers ?? {}).flat());
+  if (event.type === 'transfer') people.push(event.to);
+  return people;
+}
+
 /** Applies one engine event to the locked bill and writes the result (also used by the demo seed). */
 export async function runEngine(
   ctx: Pick<AppContext, 'db' | 'access'>,
@@ -77,7 +87,7 @@ export async function runEngine(
   event: FlowEvent,
   columns: BillColumns = {},
 ): Promise<BillState> {
-  const directory = await loadFlowDirectory(ctx, trx, pinned.flow, event.at);
+  const directory = await loadFlowDirectory(ctx, trx, pinned.flow, event.at, peopleOf(state, event));
   const result = applyEvent({ flow: pinned.flow, directory, newId: idGenerator(bill.id, state) }, state, event);
   if (!result.ok) throw engineError(result);
   const next = result.state;

@@ -123,21 +123,37 @@ export async function missingUserLabels(db: Db, ids: readonly number[]): Promise
 /**
  * The engine's look-ups (flow/types.ts `Directory`). The engine is synchronous and pure, so what it may
  * ask is read before it runs: the department tree with leaders (cached), the members of the jobs the
- * flow names, and the entrusts active at the event's time.
+ * flow names (active ones), the entrusts active at the event's time (to active delegates), and which of the
+ * people it may name are active: the flow's named users, every department leader, and `people`, the ones
+ * only the bill or the event knows (initiator, 发起人自选 choices, a transfer's target). A person outside
+ * those is not asked about and counts as active (the engine never names one: job members and delegates
+ * come filtered).
  */
-export async function loadFlowDirectory(ctx: DirectoryContext, db: Db, flow: Pick<FlowGraph, 'nodes'>, at: string): Promise<Directory> {
+export async function loadFlowDirectory(
+  ctx: DirectoryContext,
+  db: Db,
+  flow: Pick<FlowGraph, 'nodes'>,
+  at: string,
+  people: Iterable<number>,
+): Promise<Directory> {
   const jobIds = [...new Set(flow.nodes.flatMap((n) => n.steps.flatMap((s) => (s.source.kind === 'job' ? [s.source.jobId] : []))))];
   const [depts, members, entrusts] = await Promise.all([
     deptRows(ctx, db),
     jobIds.length === 0 ? Promise.resolve([]) : repo.activeJobMembers(db, jobIds),
     repo.activeEntrusts(db, at),
   ]);
+  const asked = new Set(people);
+  for (const n of flow.nodes) for (const s of n.steps) if (s.source.kind === 'users') for (const u of s.source.userIds) asked.add(u);
+  for (const d of depts) if (d.leader_id !== null) asked.add(d.leader_id);
+  const active = await repo.activeUserIds(db, [...asked]);
   const deptById = new Map(depts.map((d) => [d.id, d]));
   const jobs = new Map<number, { userId: number; deptIds: number[] }[]>();
   for (const m of members) jobs.set(m.jobId, [...(jobs.get(m.jobId) ?? []), { userId: m.userId, deptIds: m.deptIds }]);
   return {
     deptParent: (id) => deptById.get(id)?.parent_id ?? null,
     deptLeader: (id) => deptById.get(id)?.leader_id ?? null,
+    // A disabled (or deleted) user counts as nobody found (issue 13), as job members and delegates already did.
+    isActive: (id) => !asked.has(id) || active.has(id),
     jobMembers: (id) => jobs.get(id) ?? [],
     // One hop (flow/handlers.ts): the delegate's own entrust is not followed, so chains and loops cannot hide a task.
     delegateOf: (userId, templateId) => {

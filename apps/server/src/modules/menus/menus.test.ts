@@ -31,6 +31,7 @@ const APPROVAL = [
   '/office/approval/mine',
   '/office/approval/draft',
   '/office/approval/tracked',
+  '/office/approval/shared',
 ];
 
 const paths = (items: MenuItem[]): string[] => items.flatMap((i) => [i.path, ...paths(i.children)]);

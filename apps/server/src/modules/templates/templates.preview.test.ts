@@ -192,6 +192,31 @@ describe('flow preview', () => {
     ]);
   });
 
+  it('a 发起人部门 rule takes in the departments below (刘洋 in 研发组 is in 技术部), and a disabled leader is nobody', async () => {
+    const tech = (await server.db.selectFrom('depts').select('id').where('name', '=', '技术部').executeTakeFirstOrThrow()).id;
+    const flow = moneyFlow();
+    // Into 财务 only for 技术部 people, whatever the amount.
+    flow.links = flow.links.map((l) =>
+      l.id === 'b' ? { ...l, rules: { logic: 'and', rules: [{ on: 'dept', op: 'eq', value: tech }] } } : l,
+    );
+    const ask = async (user: string) => {
+      const result = await preview('admin', { form_schema: SIMPLE_FORM, flow, form: {}, initiator_id: await idOf(server, user) });
+      expect(result.body.status_code, result.body.message).toBe(0);
+      return result.body.data;
+    };
+    expect(names(await ask('liuyang'))).toEqual(['发起', '主管审批', '财务审批', '结束']);
+    expect(names(await ask('zhangsan'))).toEqual(['发起', '主管审批', '财务审批', '结束']);
+    expect(names(await ask('wangwu'))).toEqual(['发起', '主管审批', '结束']);
+    // 刘洋's direct leader 周九, disabled: the step finds nobody, as a release would.
+    const zhoujiu = await idOf(server, 'zhoujiu');
+    await server.db.updateTable('users').set({ status: 0 }).where('id', '=', zhoujiu).execute();
+    try {
+      expect((await ask('liuyang')).path[1]?.steps[0]).toMatchObject({ handlers: [], note: 'skip' });
+    } finally {
+      await server.db.updateTable('users').set({ status: 1 }).where('id', '=', zhoujiu).execute();
+    }
+  });
+
   it('stops where no link matches and says so', async () => {
     const flow = moneyFlow();
     flow.links = flow.links.filter((l) => l.id !== 'c');

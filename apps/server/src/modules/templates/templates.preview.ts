@@ -2,6 +2,7 @@ import {
   ApprovalMessages,
   chooseLink,
   computeRoute,
+  deptPathOf,
   FlowPreviewInputZ,
   initiatorApprovesOf,
   type FlowGraph,
@@ -23,7 +24,8 @@ import { authorizeTemplateAdmin } from './templates.policy';
 /**
  * POST /api/templates/flow-preview (the designer's 预览): an unsaved form and flow run against sample values
  * and an initiator. The path is the shared `computeRoute`, the handlers the engine's own `resolveSource` over
- * the real directory (departments, leaders, job members), so the preview answers what a release would.
+ * the real directory (departments, leaders, job members; disabled people count as nobody), so the preview
+ * answers what a release would.
  * 发起人审批时 is applied as the engine applies it (`initiator` on each step says what it did).
  * Not applied: entrusts (they depend on the day a task arrives) and auto-agree (it depends on earlier decisions).
  */
@@ -52,13 +54,15 @@ export async function previewFlow(ctx: AppContext, caller: Caller, body: unknown
   const user = await activeUserDept(ctx.db, initiatorId);
   if (!user) throw new ValidationError({ initiator_id: [ApprovalMessages.previewInitiatorMissing] });
   const initiator: Initiator = { userId: initiatorId, deptId: user.dept_id ?? 0, jobIds: await jobIdsOf(ctx.db, initiatorId) };
-  const ruleInput: RuleInput = { form: input.form, initiator };
+  const directory = await loadFlowDirectory(ctx, ctx.db, input.flow, nowIso(), [initiatorId]);
+  // As the engine's release: department rules see the initiator's department with every one above it.
+  const deptPath = deptPathOf(initiator.deptId, (id) => directory.deptParent(id));
+  const ruleInput: RuleInput = { form: input.form, initiator: { ...initiator, deptPath } };
 
   const routed = computeRoute(input.flow, ruleInput);
   const { path, stop } = routed.ok ? { path: routed.route, stop: null } : deadEnd(input.flow, ruleInput);
   const nodes = path.map((id) => input.flow.nodes.find((n) => n.id === id)).filter((n) => n !== undefined);
 
-  const directory = await loadFlowDirectory(ctx, ctx.db, input.flow, nowIso());
   const { emptyHandler, adminUserId } = input.flow.settings;
   const rule = initiatorApprovesOf(input.flow.settings);
   const resolved = nodes.map((node) =>

@@ -1,15 +1,7 @@
 import { CheckOutlined, CloseOutlined, RightOutlined } from '@ant-design/icons';
 import { Avatar, Tag, Tooltip } from 'antd';
-import {
-  handlerCountText,
-  handlerState,
-  HANDLER_STATE_LABELS,
-  isAvatarGreyed,
-  type FlowHandler,
-  type FlowNodeView,
-  type FlowStepView,
-} from '@osp/shared';
-import { nodeTone, showsHandlerCount, stepTone } from './flow-display';
+import { FlowViewTexts, isAvatarGreyed, type FlowHandler, type FlowNodeView, type FlowStepView } from '@osp/shared';
+import { handlerLabel, nodeTone, shownHandlerState, stepCountText, stepTone } from './flow-display';
 import './flow.css';
 
 /** The first character of a name, as the avatar shows it (handlers carry no photo in the flow view). */
@@ -17,12 +9,13 @@ function initial(name: string): string {
   return [...name][0] ?? '?';
 }
 
+/** A handler's avatar: SPEC §4's colours and greyed avatar; a predicted handler (not asked yet) grey and dashed. */
 export function HandlerAvatar({ handler, step, size = 28 }: { handler: FlowHandler; step: FlowStepView; size?: number }) {
-  const state = handlerState(step.stepStatus, handler.operation);
-  const isGreyed = isAvatarGreyed(step.stepStatus, handler.operation);
-  const label = `${handler.name} ${HANDLER_STATE_LABELS[state]}`;
+  const state = shownHandlerState(step.stepStatus, handler);
+  const isGreyed = !handler.predicted && isAvatarGreyed(step.stepStatus, handler.operation);
+  const label = handlerLabel(step.stepStatus, handler);
   return (
-    <Tooltip title={handler.on_behalf_of ? `${label}（${handler.on_behalf_of}）` : label}>
+    <Tooltip title={label}>
       <span className={`flow-avatar flow-avatar--${state}${isGreyed ? ' flow-avatar--greyed' : ''}`} aria-label={label}>
         <Avatar size={size}>{initial(handler.name)}</Avatar>
         {state === 'agreed' && <CheckOutlined className="flow-avatar__mark" />}
@@ -32,14 +25,19 @@ export function HandlerAvatar({ handler, step, size = 28 }: { handler: FlowHandl
   );
 }
 
-/** One step: name (审批组 where SPEC says), handler count, approval mode and review labels, status text, handlers. */
+/**
+ * One step: name (审批组 where SPEC says), handler count, approval mode and review labels, status text, handlers.
+ * A step not reached yet shows whom it would ask, apart: 预计 on the count, the people grey.
+ */
 export function FlowStepLine({ step }: { step: FlowStepView }) {
   const showsReview = step.reviewLabel !== '' && step.reviewLabel !== step.approvalModeLabel;
   return (
-    <div className="flow-step">
+    <div className={step.predicted ? 'flow-step flow-step--predicted' : 'flow-step'}>
       <div className="flow-step__head">
         <span className="flow-step__name">{step.stepDisplayName}</span>
-        {showsHandlerCount(step) && <span className="flow-step__count">{handlerCountText(step.handlerCount)}</span>}
+        <Tooltip title={step.predicted ? FlowViewTexts.predictedHint : undefined}>
+          <span className="flow-step__count">{stepCountText(step)}</span>
+        </Tooltip>
         {step.approvalModeLabel !== '' && <Tag className="flow-step__mode">{step.approvalModeLabel}</Tag>}
         {showsReview && <Tag className="flow-step__mode">{step.reviewLabel}</Tag>}
         <span className={`flow-status flow-status--${stepTone(step.stepStatus)}`}>{step.stepStatusText}</span>

@@ -1,8 +1,8 @@
 import { Descriptions, Empty, Modal, Table, Tag, type TableColumnsType } from 'antd';
-import { handlerCountText, handlerState, HANDLER_STATE_LABELS, type FlowHandler, type FlowNodeView, type FlowStepView } from '@osp/shared';
+import { FlowViewTexts, type FlowHandler, type FlowNodeView, type FlowStepView } from '@osp/shared';
 import { formatDateTime } from '../../../utils/datetime';
 import { useIsMobile } from '../../../utils/useIsMobile';
-import { showsHandlerCount, stepTone } from './flow-display';
+import { SHOWN_HANDLER_LABELS, shownHandlerState, stepCountText, stepTone } from './flow-display';
 import { HandlerAvatar } from './FlowNodeList';
 
 function handlerColumns(step: FlowStepView, isMobile: boolean): TableColumnsType<FlowHandler> {
@@ -28,8 +28,8 @@ function handlerColumns(step: FlowStepView, isMobile: boolean): TableColumnsType
       key: 'state',
       width: 88,
       render: (_, handler) => {
-        const state = handlerState(step.stepStatus, handler.operation);
-        return <span className={`flow-handler-state flow-handler-state--${state}`}>{HANDLER_STATE_LABELS[state]}</span>;
+        const state = shownHandlerState(step.stepStatus, handler);
+        return <span className={`flow-handler-state flow-handler-state--${state}`}>{SHOWN_HANDLER_LABELS[state]}</span>;
       },
     },
     {
@@ -54,11 +54,12 @@ function StepSection({ step, isMobile }: { step: FlowStepView; isMobile: boolean
         title={step.stepDisplayName}
         extra={<span className={`flow-status flow-status--${stepTone(step.stepStatus)}`}>{step.stepStatusText}</span>}
         items={[
-          ...(showsHandlerCount(step) ? [{ key: 'count', label: '审批人数', children: handlerCountText(step.handlerCount) }] : []),
+          { key: 'count', label: '审批人数', children: stepCountText(step) },
           ...(step.approvalModeLabel !== '' ? [{ key: 'mode', label: '审批方式', children: step.approvalModeLabel }] : []),
           ...(step.reviewLabel !== '' ? [{ key: 'review', label: '审批类型', children: step.reviewLabel }] : []),
         ]}
       />
+      {step.predicted && <p className="node-dialog__minor">{FlowViewTexts.predictedHint}</p>}
       {step.handlers.length > 0 && (
         <Table<FlowHandler>
           rowKey={(handler) => `${handler.id}-${handler.time ?? ''}`}

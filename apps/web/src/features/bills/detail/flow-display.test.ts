@@ -10,7 +10,9 @@ import {
   nodeTone,
   placeOf,
   printPath,
-  showsHandlerCount,
+  handlerLabel,
+  shownHandlerState,
+  stepCountText,
   stepTone,
 } from './flow-display';
 
@@ -81,11 +83,31 @@ it('historyColor tells decisions, refusals and withdrawals apart', () => {
   expect(historyColor('transfer')).toBe('blue');
 });
 
-it('showsHandlerCount hides only the empty count of a step not reached yet', () => {
-  expect(showsHandlerCount({ stepStatus: 'waiting', handlerCount: 0 })).toBe(false);
-  expect(showsHandlerCount({ stepStatus: 'waiting', handlerCount: 2 })).toBe(true);
-  expect(showsHandlerCount({ stepStatus: 'doing', handlerCount: 1 })).toBe(true);
-  expect(showsHandlerCount({ stepStatus: 'done', handlerCount: 0 })).toBe(true);
+it('stepCountText counts every step, and marks the count of a step not reached yet as 预计', () => {
+  expect(stepCountText({ handlerCount: 1, predicted: false })).toBe('1人');
+  expect(stepCountText({ handlerCount: 0, predicted: false })).toBe('0人');
+  expect(stepCountText({ handlerCount: 2, predicted: true })).toBe('预计 2人');
+  expect(stepCountText({ handlerCount: 0, predicted: true })).toBe('预计 0人');
+});
+
+describe('a handler as the popover and the node dialog show them', () => {
+  const handler = { name: '孙浩', operation: 0 as const, predicted: false, on_behalf_of: null };
+
+  it('is 预计 when the step has not reached them, whatever the step status says', () => {
+    expect(shownHandlerState('waiting', { ...handler, predicted: true })).toBe('predicted');
+    expect(handlerLabel('waiting', { ...handler, predicted: true })).toBe('孙浩 预计');
+    expect(handlerLabel('waiting', { ...handler, name: '赵六', predicted: true, on_behalf_of: '代王五审批' })).toBe(
+      '赵六 预计（代王五审批）',
+    );
+  });
+
+  it('otherwise keeps SPEC §4: waited for, decided, not needed, or not acted (a withdrawn or closed step)', () => {
+    expect(handlerLabel('doing', handler)).toBe('孙浩 待处理');
+    expect(handlerLabel('done', { ...handler, operation: 1 })).toBe('孙浩 已同意');
+    expect(handlerLabel('done', handler)).toBe('孙浩 无需处理');
+    expect(shownHandlerState('waiting', handler)).toBe('idle');
+    expect(handlerLabel('waiting', handler)).toBe('孙浩 未处理');
+  });
 });
 
 it('placeOf names the node, and the step only when it differs', () => {

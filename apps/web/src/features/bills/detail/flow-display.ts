@@ -1,4 +1,17 @@
-import { BILL_BOXES, type BillBox, type BillStatus, type FlowNodeView, type FlowStepView, type StepStatus } from '@osp/shared';
+import {
+  BILL_BOXES,
+  FlowViewTexts,
+  handlerCountText,
+  handlerState,
+  HANDLER_STATE_LABELS,
+  type BillBox,
+  type BillStatus,
+  type FlowHandler,
+  type FlowNodeView,
+  type FlowStepView,
+  type HandlerState,
+  type StepStatus,
+} from '@osp/shared';
 
 /** How the popover, the node dialog and the lists colour what the API reports. */
 
@@ -101,9 +114,28 @@ export function historyColor(action: string): 'blue' | 'green' | 'red' | 'gray' 
   }
 }
 
-/** A step not reached yet has no handlers to count; every other step shows its count (SPEC §4). */
-export function showsHandlerCount(step: Pick<FlowStepView, 'stepStatus' | 'handlerCount'>): boolean {
-  return !(step.stepStatus === 'waiting' && step.handlerCount === 0);
+/** SPEC §4: each step shows its handler count; a step not reached yet counts whom it would ask, marked 预计. */
+export function stepCountText(step: Pick<FlowStepView, 'handlerCount' | 'predicted'>): string {
+  const count = handlerCountText(step.handlerCount);
+  return step.predicted ? `${FlowViewTexts.predicted} ${count}` : count;
+}
+
+/** How a handler shows: their SPEC §4 state in the step, or 预计 when the step has not reached them yet. */
+export type ShownHandlerState = HandlerState | 'predicted';
+
+export const SHOWN_HANDLER_LABELS: Record<ShownHandlerState, string> = { ...HANDLER_STATE_LABELS, predicted: FlowViewTexts.predicted };
+
+export function shownHandlerState(stepStatus: StepStatus, handler: Pick<FlowHandler, 'operation' | 'predicted'>): ShownHandlerState {
+  return handler.predicted ? 'predicted' : handlerState(stepStatus, handler.operation);
+}
+
+/** A handler's label (avatar tooltip and accessible name): name and state, and on whose behalf. */
+export function handlerLabel(
+  stepStatus: StepStatus,
+  handler: Pick<FlowHandler, 'name' | 'operation' | 'predicted' | 'on_behalf_of'>,
+): string {
+  const label = `${handler.name} ${SHOWN_HANDLER_LABELS[shownHandlerState(stepStatus, handler)]}`;
+  return handler.on_behalf_of ? `${label}（${handler.on_behalf_of}）` : label;
 }
 
 /** Where a history event happened: the node, and the step when it is named otherwise. */

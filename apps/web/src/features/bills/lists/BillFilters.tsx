@@ -10,6 +10,7 @@ const BOX_STATUSES: Record<BillBox, readonly BillStatus[]> = {
   done: ['doing', 'done', 'rejected', 'returned', 'abandoned', 'closed'],
   mine: ['doing', 'done', 'rejected', 'returned', 'abandoned', 'closed'],
   tracked: ['doing', 'done', 'rejected', 'returned', 'abandoned', 'closed'],
+  shared: ['doing', 'done', 'rejected', 'returned', 'abandoned', 'closed'],
 };
 
 interface BillFiltersProps {

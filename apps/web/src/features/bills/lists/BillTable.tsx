@@ -5,6 +5,7 @@ import { formatDateTime } from '../../../utils/datetime';
 import { useIsMobile } from '../../../utils/useIsMobile';
 import { billStatusColor } from '../detail/flow-display';
 import { FlowPopover } from '../detail/FlowPopover';
+import { IgnoreButton } from './IgnoreButton';
 
 export interface BillSort {
   sort: BillSortField;
@@ -20,6 +21,9 @@ interface BillTableProps {
   onPageChange: (page: number, perPage: number) => void;
   onOpen: (bill: BillListRow) => void;
 }
+
+/** The boxes a row can be taken out of (移出, PATCH /api/bills/{id}/ignore): every row there is the caller's to remove. */
+const canIgnore = (box: BillBox) => box === 'tracked' || box === 'shared';
 
 /** The status tag; outside the draft box it opens the flow popover (SPEC §2). */
 function StatusTag({ bill, box }: { bill: BillListRow; box: BillBox }) {
@@ -117,8 +121,17 @@ function columns(box: BillBox, sort: BillSort): TableColumnsType<BillListRow> {
         status,
       ];
     case 'done':
-    case 'tracked':
       return [title, initiator, status, node, time('updated_at', '更新时间')];
+    case 'tracked':
+    case 'shared':
+      return [
+        title,
+        initiator,
+        status,
+        node,
+        time('updated_at', '更新时间'),
+        { title: '操作', key: 'actions', width: 80, render: (_, bill) => <IgnoreButton bill={bill} /> },
+      ];
     case 'mine':
       return [title, status, node, time('released_at', '提交时间'), time('updated_at', '更新时间')];
     case 'draft':
@@ -146,6 +159,7 @@ function BillCard({ bill, box, onOpen }: { bill: BillListRow; box: BillBox; onOp
         {time.label} {time.value}
       </div>
       {bill.on_behalf_of && <Tag color="purple">{bill.on_behalf_of}</Tag>}
+      {canIgnore(box) && <IgnoreButton bill={bill} />}
     </List.Item>
   );
 }

@@ -1,13 +1,6 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { Alert, Button, Form, Radio, Select, Space } from 'antd';
-import {
-  CONDITION_OPERATOR_LABELS,
-  FlowDesignerTexts as T,
-  isRuleGroup,
-  type Condition,
-  type FormSchema,
-  type RuleGroup,
-} from '@osp/shared';
+import { FlowDesignerTexts as T, isRuleGroup, type Condition, type FormSchema, type RuleGroup } from '@osp/shared';
 import { ValueInput, type PickedValue } from './pickers';
 import {
   addGroup,
@@ -15,6 +8,7 @@ import {
   fieldSubjects,
   isListOperator,
   newCondition,
+  operatorLabel,
   operatorsFor,
   removeRule,
   ruleSubjects,
@@ -88,7 +82,7 @@ function ConditionRow({
             <Form.Item label={T.conditionOp} htmlFor={`${key}-op`} className="fd-rule__item">
               <Select
                 id={`${key}-op`}
-                options={operatorsFor(subject.kind).map((op) => ({ value: op, label: CONDITION_OPERATOR_LABELS[op] }))}
+                options={operatorsFor(subject.kind).map((op) => ({ value: op, label: operatorLabel(subject, op) }))}
                 value={condition.op}
                 onChange={(op: Condition['op']) => setCondition(withOperator(condition, subject.kind, op))}
               />

@@ -8,6 +8,7 @@ import {
   type FormSchemaInput,
   type HandlerSource,
   type RuleGroup,
+  type Dept,
   type RuleInput,
   type StepType,
 } from '@osp/shared';
@@ -29,6 +30,7 @@ import {
   moveBranch,
   moveStep,
   pathInTree,
+  previewRuleInput,
   removeBlock,
   removeBranch,
   removeStep,
@@ -47,6 +49,7 @@ import {
   conditionsOf,
   isConditionComplete,
   newCondition,
+  operatorLabel,
   operatorsFor,
   removeRule,
   ruleSubjects,
@@ -673,6 +676,21 @@ describe('rule building', () => {
     expect(conditionsOf(rules).map((c) => c.path)).toEqual([[0]]);
   });
 
+  it('names the 发起人部门 operators as membership that takes in the departments below; other subjects keep theirs', () => {
+    const subject = (id: string) => {
+      const found = ruleSubjects(schema).find((s) => s.id === id);
+      if (!found) throw new Error(id);
+      return found;
+    };
+    expect(operatorsFor('dept').map((op) => operatorLabel(subject('dept'), op))).toEqual([
+      '属于（含下级部门）',
+      '不属于（含下级部门）',
+      '属于其中之一（含下级部门）',
+    ]);
+    expect(operatorsFor('job').map((op) => operatorLabel(subject('job'), op))).toEqual(['等于', '不等于', '属于其中之一']);
+    expect(operatorLabel(subject('field:amount'), 'gte')).toBe('大于等于');
+  });
+
   it('switches a value between one and a list with the operator', () => {
     const kind = { on: 'field', field: 'kind', op: 'eq', value: '餐费' } as const;
     expect(withOperator(kind, 'option', 'in')).toEqual({ ...kind, op: 'in', value: ['餐费'] });
@@ -792,6 +810,42 @@ describe('preview path', () => {
     if (!small.ok) throw new Error(small.message);
     expect([...pathInTree(t, small.route, input('10')).branchIds]).toEqual(['branch2']);
     expect([...pathInTree(t, small.route, input('9000')).branchIds]).toEqual(['branch1']);
+  });
+
+  it('a 发起人部门 rule takes in the departments below, as the server does (the sample initiator in 研发组 is in 技术部)', () => {
+    let t = addConditionBlock(defaultTree(), { branchId: null, index: 1 });
+    t = updateBranchRules(t, 'branch1', { logic: 'and', rules: [{ on: 'dept', op: 'eq', value: 10 }] });
+    t = addNode(t, { branchId: 'branch1', index: 0 }, 'approve');
+    // 1 星河科技 ⊃ 10 技术部 ⊃ 11 研发组; 12 财务部.
+    const depts: Dept[] = [
+      {
+        id: 1,
+        name: '星河科技',
+        parent_id: null,
+        leader_id: null,
+        children: [
+          {
+            id: 10,
+            name: '技术部',
+            parent_id: 1,
+            leader_id: null,
+            children: [{ id: 11, name: '研发组', parent_id: 10, leader_id: null, children: [] }],
+          },
+          { id: 12, name: '财务部', parent_id: 1, leader_id: null, children: [] },
+        ],
+      },
+    ];
+    const routeOf = (deptId: number) => {
+      const result = computeRoute(toGraph(t), previewRuleInput({}, deptId, depts));
+      return result.ok ? result.route : null;
+    };
+    expect(previewRuleInput({ amount: '5' }, 11, depts)).toEqual({
+      form: { amount: '5' },
+      initiator: { deptId: 11, deptPath: [11, 10, 1], jobIds: [] },
+    });
+    expect(routeOf(11)).toEqual(['start', 'node1', 'node2', 'end']);
+    expect(routeOf(10)).toEqual(['start', 'node1', 'node2', 'end']);
+    expect(routeOf(12)).toEqual(['start', 'node1', 'end']);
   });
 
   it('marks no complete path for a route the tree does not hold', () => {

@@ -1,4 +1,4 @@
-import { chooseLink, type RuleInput } from '@osp/shared';
+import { chooseLink, deptPathOf, type Dept, type RuleInput, type RuleScalar } from '@osp/shared';
 import type { Block, Branch, ConditionBlock, FlowTree } from './flow-tree';
 
 export interface TreePath {
@@ -58,4 +58,25 @@ export function pathInTree(tree: FlowTree, route: readonly string[], input?: Rul
     path.isComplete = i === route.length - 1;
   }
   return path;
+}
+
+/**
+ * What the 预览's own route gives the shared rules: the sample values and the sample initiator's department with
+ * every department above it (from the directory's tree, as the engine reads it), so that 属于 技术部 takes in
+ * 研发组. The initiator's jobs are not known here: job rules count as unmet until the server answers.
+ */
+export function previewRuleInput(
+  form: Readonly<Record<string, RuleScalar | readonly RuleScalar[]>>,
+  deptId: number,
+  depts: readonly Dept[],
+): RuleInput {
+  const parents = new Map<number, number | null>();
+  const visit = (list: readonly Dept[]) => {
+    for (const d of list) {
+      parents.set(d.id, d.parent_id);
+      visit(d.children);
+    }
+  };
+  visit(depts);
+  return { form, initiator: { deptId, deptPath: deptPathOf(deptId, (id) => parents.get(id)), jobIds: [] } };
 }

@@ -1,6 +1,8 @@
 import {
+  CONDITION_OPERATOR_LABELS,
   DATE_PATTERN,
   FlowDesignerTexts as T,
+  INITIATOR_DEPT_OPERATOR_LABELS,
   isRuleGroup,
   MONEY_PATTERN,
   type Condition,
@@ -124,6 +126,12 @@ export function subjectOf(condition: Condition, schema: FormSchema): RuleSubject
 
 export function operatorsFor(kind: RuleValueKind): readonly ConditionOperator[] {
   return OPERATORS_BY_KIND[kind];
+}
+
+/** An operator as the 条件 select names it: 发起人部门's take in the departments below; a form field compares its value. */
+export function operatorLabel(subject: RuleSubject, op: ConditionOperator): string {
+  if (subject.target.on === 'dept' && (op === 'eq' || op === 'ne' || op === 'in')) return INITIATOR_DEPT_OPERATOR_LABELS[op];
+  return CONDITION_OPERATOR_LABELS[op];
 }
 
 /** Operators whose value is a list: "one of" (in), and a checkbox's "contains all of". */

@@ -2,7 +2,7 @@ import { computeRoute, type FlowPreview, type FlowPreviewInput, type FormSchema,
 import { useEffect, useEffectEvent, useMemo, useState } from 'react';
 import { useFlowPreview } from '../../../api/flow-designer';
 import { useProfile } from '../../../api/user';
-import { pathInTree, toGraph, type FlowTree, type TreePath } from './flow-model';
+import { pathInTree, previewRuleInput, toGraph, type FlowTree, type TreePath } from './flow-model';
 import type { PickedValue } from './pickers';
 import type { DesignerDirectory } from './useDesignerNames';
 
@@ -63,7 +63,7 @@ export function usePreview(tree: FlowTree, schema: FormSchema, lookups: Designer
 
   const initiatorDept =
     lookups.people.find((u) => u.id === initiatorId)?.dept_id ?? (initiatorId === profile.data?.id ? profile.data?.dept_id : null) ?? 0;
-  const input: RuleInput = useMemo(() => ({ form: sample, initiator: { deptId: initiatorDept, jobIds: [] } }), [sample, initiatorDept]);
+  const input: RuleInput = useMemo(() => previewRuleInput(sample, initiatorDept, lookups.depts), [sample, initiatorDept, lookups.depts]);
   const local = useMemo(() => computeRoute(graph, input), [graph, input]);
   const server = answer?.key === key ? answer.preview : null;
 
