@@ -9,7 +9,7 @@ import {
 } from '@osp/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../test/harness';
-import { idOf, makeTemplate, pendingTask, releasedBill, snapshotOf, Tokens } from './test-support';
+import { idOf, makeTemplate, pendingHandlers, pendingTask, releasedBill, snapshotOf, Tokens } from './test-support';
 
 /**
  * 发起人审批时 (issue 11, item 3) over HTTP. Before it, 王五 (财务部 leader, member of the 财务审核 job) got a task
@@ -31,17 +31,6 @@ afterAll(async () => server.close());
 
 async function call<T>(user: string, method: string, url: string, body?: unknown) {
   return server.call<T>(method, url, { token: await tokens.get(user), ...(body !== undefined ? { body } : {}) });
-}
-
-async function pendingHandlers(billId: number): Promise<number[]> {
-  const rows = await server.db
-    .selectFrom('bill_tasks')
-    .select('acting_handler')
-    .where('bill_id', '=', billId)
-    .where('status', '=', 'pending')
-    .orderBy('ord')
-    .execute();
-  return rows.map((r) => r.acting_handler);
 }
 
 const step = (id: string, name: string, source: StepDef['source']): StepDef => ({ id, name, type: 'orsign', source });
@@ -83,10 +72,10 @@ describe('发起人审批时', () => {
     const released = await call<BillDetail>('wangwu', 'POST', `/api/bills/${billId}/release`, {});
     expect(released.body.status_code, released.body.message).toBe(0);
     // He leads 财务部: his 部门负责人 step goes one level up, as before.
-    expect(await pendingHandlers(billId)).toEqual([chenqi]);
+    expect(await pendingHandlers(server, billId)).toEqual([chenqi]);
     await call('chenqi', 'POST', `/api/bills/flownode/${await pendingTask(server, billId, chenqi)}/agree`, { comment: '同意' });
 
-    expect(await pendingHandlers(billId)).toEqual([sunhao]);
+    expect(await pendingHandlers(server, billId)).toEqual([sunhao]);
     const flow = await call<BillFlowView>('wangwu', 'GET', `/oa/flow/${billId}`);
     const finance = flow.body.data.flowNodes.find((n) => n.name === '财务审核')?.flowNodeSteps[0];
     expect(finance?.stepStatusText).toBe('等待孙浩审批');
@@ -105,7 +94,7 @@ describe('发起人审批时', () => {
     const templateId = await makeTemplate(server, await tokens.get('admin'), reviewFlow({ kind: 'users', userIds: [wangwu] }));
     const bill = await releasedBill(server, await tokens.get('wangwu'), templateId);
     expect(bill.current_node).toBe('行政');
-    expect(await pendingHandlers(bill.id)).toEqual([sunba]);
+    expect(await pendingHandlers(server, bill.id)).toEqual([sunba]);
     const history = await call<BillHistoryEntry[]>('wangwu', 'GET', `/api/bills/${bill.id}/history`);
     expect(history.body.data.map((e) => [e.action, e.step_name, e.comment])).toEqual([
       ['release', null, null],
@@ -126,20 +115,20 @@ describe('发起人审批时', () => {
       await tokens.get('wangwu'),
       await makeTemplate(server, admin, reviewFlow({ kind: 'job', jobId: await financeJob() }, 'self')),
     );
-    expect(await pendingHandlers(self.id)).toEqual([wangwu, await idOf(server, 'sunhao')]);
+    expect(await pendingHandlers(server, self.id)).toEqual([wangwu, await idOf(server, 'sunhao')]);
     const leader = await releasedBill(
       server,
       await tokens.get('wangwu'),
       await makeTemplate(server, admin, reviewFlow({ kind: 'users', userIds: [wangwu] }, 'leader')),
     );
-    expect(await pendingHandlers(leader.id)).toEqual([chenqi]);
+    expect(await pendingHandlers(server, leader.id)).toEqual([chenqi]);
     // Another initiator's bill on the same flow still goes to 王五.
     const other = await releasedBill(
       server,
       await tokens.get('zhangsan'),
       await makeTemplate(server, admin, reviewFlow({ kind: 'users', userIds: [wangwu] }, 'leader')),
     );
-    expect(await pendingHandlers(other.id)).toEqual([wangwu]);
+    expect(await pendingHandlers(server, other.id)).toEqual([wangwu]);
   });
 
   it('choosing oneself at 发起人自选 is refused at chosen_handlers and changes nothing', async () => {
@@ -159,7 +148,7 @@ describe('发起人审批时', () => {
       chosen_handlers: { 'review-1': [sunhao] },
     });
     expect(released.body.status_code, released.body.message).toBe(0);
-    expect(await pendingHandlers(billId)).toEqual([sunhao]);
+    expect(await pendingHandlers(server, billId)).toEqual([sunhao]);
   });
 
   it('a handler cannot transfer the initiator’s bill to the initiator', async () => {

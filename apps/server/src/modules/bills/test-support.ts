@@ -126,3 +126,15 @@ export async function snapshotOf(server: TestServer, billId: number) {
   ]);
   return { bill, activations, steps, tasks, events, items };
 }
+
+/** The acting handlers of a bill's pending tasks, in their order. */
+export async function pendingHandlers(server: TestServer, billId: number): Promise<number[]> {
+  const rows = await server.db
+    .selectFrom('bill_tasks')
+    .select('acting_handler')
+    .where('bill_id', '=', billId)
+    .where('status', '=', 'pending')
+    .orderBy('ord')
+    .execute();
+  return rows.map((r) => r.acting_handler);
+}
