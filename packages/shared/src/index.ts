@@ -24,6 +24,7 @@ export * from './bills/flow-validate';
 export * from './bills/messages';
 export * from './bills/form';
 export * from './bills/api';
+export * from './bills/templates-api';
 export * from './bills/money-words';
 export * from './bills/bill-form-texts';
 export * from './bills/template-texts';
