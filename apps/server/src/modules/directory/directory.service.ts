@@ -1,4 +1,4 @@
-import type { Dept, DeptUser, FlowGraph } from '@osp/shared';
+import { deptPathOf, type Dept, type DeptUser, type FlowGraph } from '@osp/shared';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/index';
@@ -71,9 +71,8 @@ export async function deptParents(ctx: DirectoryContext, db: Db = ctx.db): Promi
 
 /** The department and every department above it, nearest first; [] for an unknown id. */
 export function ancestorsOf(parents: ReadonlyMap<number, number | null>, id: number): number[] {
-  const out: number[] = [];
-  for (let at: number | null | undefined = id; at != null && parents.has(at) && !out.includes(at); at = parents.get(at)) out.push(at);
-  return out;
+  // The same walk as the rules' deptPathOf, kept to departments that exist.
+  return deptPathOf(id, (at) => parents.get(at)).filter((at) => parents.has(at));
 }
 
 const DeptUsersQueryZ = z.object({
