@@ -2,7 +2,7 @@ import { RecoveryMessages } from '@osp/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import { ok } from '../../http/envelope';
-import { createMailer } from './password-reset.mailer';
+import { createMailer } from '../../lib/mailer';
 import * as passwordReset from './password-reset.service';
 
 function clientOf(request: FastifyRequest): passwordReset.ClientInfo {

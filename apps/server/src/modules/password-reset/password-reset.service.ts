@@ -16,7 +16,8 @@ import { hashToken, newToken } from '../../lib/tokens';
 import { recordOperation } from '../syslog/syslog.service';
 import { updatePasswordHash } from '../users/users.account';
 import { recordSecurityEvent } from '../security-log/security-log.service';
-import { resetMail, type Mailer } from './password-reset.mailer';
+import type { Mailer } from '../../lib/mailer';
+import { resetMail } from './password-reset.mailer';
 import * as repo from './password-reset.repo';
 
 /** For password changes elsewhere: a new password retires every outstanding reset link. */
