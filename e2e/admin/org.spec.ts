@@ -31,12 +31,13 @@ function findDept(depts: AdminDept[], name: string): AdminDept | undefined {
 }
 
 /** The approval area every signed-in user has (its folder and pages): not what a role grants. */
-const APPROVAL_ENTRIES = ['审批', '发起审批', '待我审批', '我已审批', '我发起的', '草稿箱', '我关注的', '抄送我的'];
+const APPROVAL_ENTRIES = ['审批', '发起审批', '待我审批', '我已审批', '我发起的', '草稿箱', '我关注的', '抄送我的', '委托管理'];
 
 /** The names of the side menu's entries, top level and opened groups, in order, without the approval area. */
 async function sideMenuNames(page: Page): Promise<string[]> {
   const names = await page.locator('.app-sider').getByRole('menuitem').allInnerTexts();
-  return names.map((name) => name.trim()).filter((name) => !APPROVAL_ENTRIES.includes(name));
+  // 抄送我的 may carry its unread count after the name.
+  return names.map((name) => name.trim().replace(/^(抄送我的)\s*\d+\+?$/, '$1')).filter((name) => !APPROVAL_ENTRIES.includes(name));
 }
 
 function treeNode(page: Page, text: string) {

@@ -19,12 +19,16 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { billsRoutes } from './modules/bills/bills.routes';
 import { directoryRoutes } from './modules/directory/directory.routes';
 import { entrustRoutes } from './modules/entrust/entrust.routes';
+import { exportsRoutes } from './modules/exports/exports.routes';
+import { handoverRoutes } from './modules/handover/handover.routes';
 import { filesRoutes } from './modules/files/files.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { holidayRoutes } from './modules/holiday/holiday.routes';
 import { jobsRoutes } from './modules/jobs/jobs.routes';
 import { addMenuVersionHeader } from './modules/menus/menus.hook';
 import { menusRoutes } from './modules/menus/menus.routes';
+import { startNoticeMail } from './modules/notifications/notifications.mail';
+import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { passwordResetRoutes } from './modules/password-reset/password-reset.routes';
 import { securityLogRoutes } from './modules/security-log/security-log.routes';
 import { clientOf, recordSecurityEvent } from './modules/security-log/security-log.service';
@@ -124,6 +128,10 @@ export async function buildApp({ config, database, logger = true }: BuildAppOpti
   await app.register(jobsRoutes(ctx));
   await app.register(billsRoutes(ctx));
   await app.register(entrustRoutes(ctx));
+  await app.register(exportsRoutes(ctx));
+  await app.register(handoverRoutes(ctx));
+  await app.register(notificationsRoutes(ctx));
+  startNoticeMail(app, ctx);
 
   await serveWebApp(app, config);
   return app;

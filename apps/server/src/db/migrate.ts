@@ -12,6 +12,12 @@ import { templateDesigner } from './migrations/0010-template-designer';
 import { securityEvents } from './migrations/0011-security-events';
 import { billSubjects } from './migrations/0012-bill-subjects';
 import { billShareIgnore } from './migrations/0013-bill-share-ignore';
+import { billShareRead } from './migrations/0014-bill-share-read';
+import { billAccessLog } from './migrations/0015-bill-access-log';
+import { notifications } from './migrations/0016-notifications';
+import { entrustPage } from './migrations/0017-entrust-page';
+import { billLinks } from './migrations/0018-bill-links';
+import { noticeMail } from './migrations/0019-notice-mail';
 
 /** Migrations in order. Names sort as they run; never rename or edit one that has shipped. */
 function migrationsFor(handle: DbHandle): Record<string, Migration> {
@@ -28,6 +34,12 @@ function migrationsFor(handle: DbHandle): Record<string, Migration> {
     '0011-security-events': securityEvents(kit),
     '0012-bill-subjects': billSubjects(),
     '0013-bill-share-ignore': billShareIgnore(kit),
+    '0014-bill-share-read': billShareRead(kit),
+    '0015-bill-access-log': billAccessLog(kit),
+    '0016-notifications': notifications(kit),
+    '0017-entrust-page': entrustPage(),
+    '0018-bill-links': billLinks(kit),
+    '0019-notice-mail': noticeMail(kit),
   };
 }
 

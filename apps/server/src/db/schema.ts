@@ -44,10 +44,15 @@ export interface Database {
   bill_events: BillEventsTable;
   bill_tracks: BillTracksTable;
   bill_shares: BillSharesTable;
+  bill_access_logs: BillAccessLogsTable;
   bill_subjects: BillSubjectsTable;
   files: FilesTable;
   bill_files: BillFilesTable;
   bill_entrusts: BillEntrustsTable;
+  notifications: NotificationsTable;
+  bill_urges: BillUrgesTable;
+  bill_links: BillLinksTable;
+  notice_settings: NoticeSettingsTable;
 }
 
 export interface DeptsTable {
@@ -294,6 +299,37 @@ export interface TemplateVersionsTable {
   created_at: string;
 }
 
+/** One person told of one change (migration 0016, modules/notifications). */
+export interface NotificationsTable {
+  id: Generated<number>;
+  user_id: number;
+  /** NoticeKind of packages/shared: task, result, share, urge, tracked. */
+  kind: string;
+  bill_id: number | null;
+  actor_id: number | null;
+  detail: string | null;
+  created_at: string;
+  read_at: string | null;
+  /** What became of its e-mail (migration 0019): null while undecided, then NoticeMailState. */
+  mail_state: string | null;
+}
+
+/** A person's notification preferences (migration 0019); no row: the defaults (mail on). */
+export interface NoticeSettingsTable {
+  user_id: number;
+  mail_off: number;
+  updated_at: string;
+}
+
+/** A 催办 of a bill's current handlers by its initiator (migration 0016). */
+export interface BillUrgesTable {
+  id: Generated<number>;
+  bill_id: number;
+  urged_by: number;
+  urged_at: string;
+  handler_count: number;
+}
+
 /** A user following a bill (migration 0007). */
 export interface BillTracksTable {
   user_id: number;
@@ -309,12 +345,36 @@ export interface BillSubjectsTable {
 }
 
 /** A bill shared with a user, who may then read it (migration 0007); `ignored_at`: taken out of their 抄送我的 (0013). */
+/** 关联审批: `bill_id` links to `related_id`, both of one initiator (migration 0018, bills.related.ts). */
+export interface BillLinksTable {
+  bill_id: number;
+  related_id: number;
+  linked_by: number;
+  created_at: string;
+}
+
 export interface BillSharesTable {
   bill_id: number;
   user_id: number;
   shared_by: number;
   created_at: string;
   ignored_at: string | null;
+  /** When the user first opened the bill after this share (待阅 while null; migration 0014). */
+  read_at: string | null;
+}
+
+/** One open of a bill's detail by someone other than its initiator (migration 0015, bills.access-log.ts). */
+export interface BillAccessLogsTable {
+  id: Generated<number>;
+  bill_id: number;
+  user_id: number;
+  /** The reader's department when they opened the bill. */
+  dept_name: string | null;
+  opened_at: string;
+  /** Minutes since 1970 (UTC) of `opened_at`: with bill and user, the unique key that makes one instant one row. */
+  opened_minute: number;
+  ip: string;
+  user_agent: string;
 }
 
 /** Who may start bills from a template (migration 0010); a template without rows is open to everyone. */

@@ -1,5 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
+  BatchApprove,
+  BatchApproveResult,
   BillBox,
   BillDetail,
   BillFlowView,
@@ -7,8 +9,11 @@ import type {
   BillIgnoreResult,
   BillListRow,
   BillOperType,
+  BillShareEntry,
   BillShareResult,
   BillStatus,
+  BillUnshareResult,
+  ShareReadState,
   DashboardCounts,
   Paged,
   TemplateSummary,
@@ -35,6 +40,8 @@ export interface BillListFilter {
   /** Asia/Shanghai calendar days (YYYY-MM-DD) on the creation time. */
   date_from?: string;
   date_to?: string;
+  /** 抄送我的 only: 待阅 or 已阅. */
+  share_state?: ShareReadState;
 }
 
 export interface BillListQuery extends BillListFilter {
@@ -194,9 +201,39 @@ export function useIgnoreBill() {
   return useBillChange(({ id }: { id: number }) => api.withMessage.patch<BillIgnoreResult>(`/api/bills/${id}/ignore`));
 }
 
-/** The initiator or a bill administrator lets more users read the bill (PATCH /api/bills/{id}/share). */
+/** The initiator or a bill administrator lets more users read the bill, by person or by department (PATCH /api/bills/{id}/share). */
 export function useShareBill() {
-  return useBillChange(({ id, ...body }: { id: number; user_ids: number[] }) =>
+  return useBillChange(({ id, ...body }: { id: number; user_ids: number[]; dept_ids: number[] }) =>
     api.withMessage.patch<BillShareResult>(`/api/bills/${id}/share`, body),
   );
+}
+
+/** Who the bill is shared with and whether each has read it (GET /api/bills/{id}/shares), for those who may share. */
+export function useBillShares(id: number, isEnabled: boolean) {
+  return useQuery({
+    queryKey: [...billsKey, id, 'shares'],
+    queryFn: () => api.get<BillShareEntry[]>(`/api/bills/${id}/shares`),
+    enabled: isEnabled,
+    staleTime: 0,
+  });
+}
+
+/** The sharer (or a bill administrator) takes shares back (PATCH /api/bills/{id}/unshare). */
+export function useUnshareBill() {
+  return useBillChange(({ id, user_ids }: { id: number; user_ids: number[] }) =>
+    api.withMessage.patch<BillUnshareResult>(`/api/bills/${id}/unshare`, { user_ids }),
+  );
+}
+
+/** 催办: the initiator reminds the current handlers (PATCH /api/bills/{id}/urge), at most once an hour. */
+export function useUrgeBill() {
+  return useBillChange(({ id }: { id: number }) => api.withMessage.patch<{ bill_id: number; urged: number }>(`/api/bills/${id}/urge`));
+}
+
+/**
+ * 批量同意 from 待我审批 (POST /api/bills/batch/approve): each bill's result comes back, approved or not; the lists
+ * and the todo count refetch afterwards.
+ */
+export function useBatchApprove() {
+  return useBillChange((body: BatchApprove) => api.withMessage.post<BatchApproveResult>('/api/bills/batch/approve', body));
 }

@@ -12,9 +12,11 @@ import {
   BillDetailPage,
   BillPrintPage,
   EditBillPage,
+  NotificationsPage,
   TEMPLATE_DESIGN_PATH,
   TemplateDesignPage,
 } from './page-registry';
+import { NOTIFICATIONS_PATH } from '../features/notifications/NotificationBell';
 import { pageRoutes } from './page-routes';
 
 interface SignedInRoutesProps {
@@ -39,6 +41,7 @@ export function SignedInRoutes({ location, menu }: SignedInRoutesProps) {
         <Route path={BILL_DETAIL_PATH} element={<BillDetailPage />} />
         <Route path={BILL_EDIT_PATH} element={<EditBillPage />} />
         <Route path={TEMPLATE_DESIGN_PATH} element={<TemplateDesignPage />} />
+        <Route path={NOTIFICATIONS_PATH} element={<NotificationsPage />} />
       </Route>
       {/* SPEC §2 /print: a bare A4 page, no navigation. */}
       <Route path={BILL_PRINT_PATH} element={<BillPrintPage />} />

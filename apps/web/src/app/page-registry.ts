@@ -25,6 +25,7 @@ export const PAGES: Readonly<Record<string, LazyPage>> = {
   '/office/approval/draft': lazy(() => import('../features/bills/lists/DraftBillsPage')),
   '/office/approval/tracked': lazy(() => import('../features/bills/lists/TrackedBillsPage')),
   '/office/approval/shared': lazy(() => import('../features/bills/lists/SharedBillsPage')),
+  '/office/approval/entrust': lazy(() => import('../features/bills/entrust/EntrustPage')),
   '/office/templates': lazy(() => import('../features/templates/admin/TemplatesPage')),
   '/office/jobs': lazy(() => import('../features/jobs/pages/JobsPage')),
 };
@@ -44,6 +45,9 @@ export const EditBillPage = lazy(() => import('../features/bills/edit/EditBillPa
 export const BILL_EDIT_PATH = '/office/approval/edit';
 export const BillPrintPage = lazy(() => import('../features/bills/print/BillPrintPage'));
 export const BILL_PRINT_PATH = '/print';
+/** 消息通知, opened from the header's bell; every signed-in user has it, so it is not in the menu. */
+export const NotificationsPage = lazy(() => import('../features/notifications/NotificationsPage'));
+
 /** The template designer (/office/templates/design?templateID), opened from 模板管理; not in the menu. */
 export const TemplateDesignPage = lazy(() => import('../features/templates/design/TemplateDesignPage'));
 export const TEMPLATE_DESIGN_PATH = '/office/templates/design';

@@ -5,6 +5,7 @@ import { CalendarDateZ, DateTimeZ } from '../common/validation';
 import type { FormSchema, ItemRow, StoredValue } from './form';
 import { BILL_STATUSES, type BillStatus, type HandlerOperation, type StepStatus } from './status';
 import type { FileCard } from '../files/files';
+import { SHARE_READ_STATES, type BillListShare } from './shares-api';
 
 /*
  * Request schemas, response shapes and messages of the approval API (issue 4): bills, flow operations and
@@ -93,6 +94,10 @@ export const ApprovalMessages = {
   shareForbidden: '只有发起人或审批单据管理员可以分享单据',
   shareDraft: '草稿不能分享，请先提交',
   shareUsersRequired: '请选择要分享给的人',
+  shareDeptsInvalid: '请选择要分享给的部门',
+  /** A share to departments that have nobody active in them (or only the bill's initiator). */
+  shareNobodyInDepts: '所选部门没有可分享的在职人员',
+  shareDeptsMissing: (ids: readonly number[]) => `部门不存在：${ids.join('、')}`,
   shareBillsRequired: '请选择要分享的单据',
   entrustNotFound: '审批委托不存在或已被删除',
   entrustSelf: '不能委托给自己',
@@ -132,6 +137,8 @@ export type BillSortField = (typeof BILL_SORT_FIELDS)[number];
 export const BillListMessages = {
   sortField: '排序字段须为 received_at、updated_at、created_at、released_at 或 id',
   receivedOnlyTodo: '按到达时间排序仅适用于待我审批',
+  shareState: '阅读状态须为 unread 或 read',
+  shareStateOnlyShared: '阅读状态仅适用于抄送我的',
 } as const;
 /** The default order of a box: the todo box by arrival (newest first), the others by last change. */
 export function defaultBillSort(box: BillBox): BillSortField {
@@ -152,7 +159,14 @@ export const BillListQueryZ = PageQueryZ.extend({
   date_to: DateZ.optional(),
   sort: z.enum(BILL_SORT_FIELDS, { error: BillListMessages.sortField }).optional(),
   order: z.enum(['asc', 'desc'], { error: '排序方向须为 asc 或 desc' }).default('desc'),
-}).refine((query) => query.sort !== 'received_at' || query.box === 'todo', { path: ['sort'], error: BillListMessages.receivedOnlyTodo });
+  /** 抄送我的 only: 待阅 (not opened since shared) or 已阅. */
+  share_state: z.enum(SHARE_READ_STATES, { error: BillListMessages.shareState }).optional(),
+})
+  .refine((query) => query.sort !== 'received_at' || query.box === 'todo', { path: ['sort'], error: BillListMessages.receivedOnlyTodo })
+  .refine((query) => query.share_state === undefined || query.box === 'shared', {
+    path: ['share_state'],
+    error: BillListMessages.shareStateOnlyShared,
+  });
 export type BillListQuery = z.infer<typeof BillListQueryZ>;
 
 const ChosenHandlersZ = z.record(z.string(), z.array(z.number().int().positive()).max(50));
@@ -219,11 +233,22 @@ export const BillCloseZ = z.object({
 
 const ShareUserIdsZ = z
   .array(z.number({ error: ApprovalMessages.shareUsersRequired }).int().positive(), { error: ApprovalMessages.shareUsersRequired })
-  .min(1, ApprovalMessages.shareUsersRequired)
   .max(50, '一次最多分享给 50 人');
 
-/** PATCH /api/bills/{id}/share: the users who may read the bill from now on (added to those it was shared with). */
-export const BillShareZ = z.object({ user_ids: ShareUserIdsZ });
+const ShareDeptIdsZ = z
+  .array(z.number({ error: ApprovalMessages.shareDeptsInvalid }).int().positive(), { error: ApprovalMessages.shareDeptsInvalid })
+  .max(20, '一次最多分享给 20 个部门');
+
+/**
+ * PATCH /api/bills/{id}/share: the users who may read the bill from now on (added to those it was shared with), named
+ * one by one or by department (its active people and those of the departments below it, as they are at the share).
+ */
+export const BillShareZ = z
+  .object({ user_ids: ShareUserIdsZ.optional(), dept_ids: ShareDeptIdsZ.optional() })
+  .refine((input) => (input.user_ids?.length ?? 0) + (input.dept_ids?.length ?? 0) > 0, {
+    path: ['user_ids'],
+    error: ApprovalMessages.shareUsersRequired,
+  });
 
 /** POST /api/bills/shares: several bills shared with the same users at once, all or nothing. */
 export const BillSharesZ = z.object({
@@ -231,7 +256,7 @@ export const BillSharesZ = z.object({
     .array(z.number({ error: ApprovalMessages.shareBillsRequired }).int().positive(), { error: ApprovalMessages.shareBillsRequired })
     .min(1, ApprovalMessages.shareBillsRequired)
     .max(100, '一次最多分享 100 张单据'),
-  user_ids: ShareUserIdsZ,
+  user_ids: ShareUserIdsZ.min(1, ApprovalMessages.shareUsersRequired),
 });
 
 /**
@@ -267,6 +292,8 @@ export interface BillListRow {
   /** todo box: when the caller's task arrived, and on whose behalf it is (代 X 审批). */
   received_at?: string;
   on_behalf_of?: string | null;
+  /** shared box (抄送我的): who shared it, when, and when I first opened it since (null: 待阅). */
+  share?: BillListShare;
 }
 
 export interface BillAbilities {
@@ -287,6 +314,10 @@ export interface BillAbilities {
   track: boolean;
   /** The initiator or a bill administrator shares a submitted bill with other users, who may then read it. */
   share: boolean;
+  /** The initiator urges the current handlers of a bill in approval (催办), at most once an hour. */
+  urge: boolean;
+  /** The initiator or a bill administrator reads who opened the bill (访问记录, GET /api/bills/access/log). */
+  view_access_log: boolean;
 }
 
 export interface BillDetail {
@@ -314,8 +345,11 @@ export interface BillDetail {
   abilities: BillAbilities;
   /** Whether the caller follows the bill (box=tracked). */
   tracked: boolean;
-  /** The caller's pending task, when they are a current handler. */
-  my_task: { id: string; on_behalf_of: string | null; node_name: string; step_name: string } | null;
+  /**
+   * The caller's pending task, when they are a current handler; `comment_required`: its step is marked
+   * 同意时须填写审批意见, so an agree needs a comment too.
+   */
+  my_task: { id: string; on_behalf_of: string | null; node_name: string; step_name: string; comment_required: boolean } | null;
   /** The files the form's attachment fields name, by id (names for the read-only view and the editor). */
   attachments?: Record<string, FileCard>;
 }
@@ -419,6 +453,8 @@ export interface DashboardCounts {
   doing: number;
   draft: number;
   done: number;
+  /** 抄送我的 not yet read (待阅), shown on the menu entry. */
+  shared_unread: number;
 }
 
 // ---------- entrust ----------

@@ -45,6 +45,9 @@ export const BILL_ACTION_LABELS = {
   share: '分享',
   /** PATCH /api/bills/{id}/ignore, per row of 我关注的 and 抄送我的. */
   ignore: '移出',
+  /** PATCH /api/bills/{id}/urge: the initiator reminds the current handlers. */
+  urge: '催办',
+  unshare: '取消分享',
 } as const;
 
 /** What each of a handler's operations does, shown in its dialog. */
@@ -69,6 +72,11 @@ export const BillPageMessages = {
   closeReasonPlaceholder: '填写关闭原因（必填）',
   shareHint: '分享后对方可以查看这张单据及其审批进度，但不能处理。',
   shareTo: '分享给',
+  shareToDepts: '分享给部门',
+  shareDeptsHint: '部门包含其下级部门的所有在职人员。',
+  sharedWith: '已分享',
+  noShares: '还没有分享给任何人',
+  confirmUrge: '将提醒当前审批人尽快处理。每张单据一小时内只能催办一次。',
   noActions: '当前没有需要您处理的操作',
   emptyBox: (box: BillBox) => `「${BILL_BOX_TITLES[box]}」中暂无单据`,
   total: (n: number) => `共 ${n} 条`,

@@ -28,6 +28,12 @@ const NOT_USER_TEXT = new Set([
   'ApprovalMessages.sortUnknown#0',
   'ApprovalMessages.jobUnknownInFlow#0',
   'ApprovalMessages.deptsMissing#0',
+  'BatchApproveMessages.duplicated#0',
+  // Another message the server built, escaped where it was built (批量同意's reason for a skipped bill).
+  'BatchApproveMessages.needsInput#0',
+  'ApprovalMessages.shareDeptsMissing#0',
+  // A clock time (HH:mm).
+  'NoticeMessages.urgeTooSoon#0',
   'ApprovalMessages.entrustTemplatesMissing#0',
   'ApprovalMessages.groupSortUnknown#0',
   'ApprovalMessages.startersRolesMissing#0',
@@ -51,6 +57,9 @@ const NOT_USER_TEXT = new Set([
   'SettingMessages.flagInvalid#0',
   'SettingMessages.urlInvalid#0',
   'SettingMessages.urlTooLong#0',
+  // Counts of bills (同时移交当前待办's success toast).
+  'EntrustMessages.savedAndMoved#0',
+  'EntrustMessages.savedAndMoved#1',
 ]);
 
 /**
@@ -82,6 +91,12 @@ const SHOWN_AS_TEXT = new Set([
   'UserImportMessages.deptUnknown',
   'UserImportMessages.deptAmbiguous',
   'UserImportMessages.roleUnknown',
+  // 离职交接's success toast (text, as every success toast); the comments of bill history entries (委托移交, 离职交接),
+  // shown as text in the history; and the disable dialog's warning.
+  'HandoverMessages.done',
+  'EntrustMessages.moveComment',
+  'HandoverMessages.taskComment',
+  'HandoverMessages.confirmDisableWithTasks',
 ]);
 
 type Builder = (...args: unknown[]) => unknown;

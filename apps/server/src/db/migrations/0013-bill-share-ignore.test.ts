@@ -5,6 +5,7 @@ import type { Db, DbHandle } from '../index';
 import { migrateToLatest } from '../migrate';
 import { seedDemo } from '../../seed/seed';
 import { billShareIgnore } from './0013-bill-share-ignore';
+import { billShareRead } from './0014-bill-share-read';
 import { columnKit } from './columns';
 
 /** Migration 0013 on both engines: the 抄送我的 entry an existing installation lacks, right after 我关注的. */
@@ -38,9 +39,13 @@ describe('migration 0013-bill-share-ignore', () => {
 
     const untyped = db as unknown as Kysely<unknown>;
     const migration = billShareIgnore(columnKit(opened.handle.engine));
+    // 0014's index names the column 0013 adds: it goes first and comes back last.
+    const readState = billShareRead(columnKit(opened.handle.engine));
+    await readState.down(untyped);
     await migration.down(untyped);
     expect((await approvalPages(db)).map((page) => page.name)).not.toContain('抄送我的');
     await migration.up(untyped);
+    await readState.up(untyped);
     expect(await approvalPages(db)).toEqual(seeded);
   });
 

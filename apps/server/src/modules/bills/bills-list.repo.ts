@@ -41,22 +41,39 @@ function hasFilters(input: ListInput): boolean {
     input.status !== undefined ||
     Boolean(input.keyword) ||
     Boolean(input.date_from) ||
-    Boolean(input.date_to)
+    Boolean(input.date_to) ||
+    input.share_state !== undefined
   );
 }
 
-/** The bills of the box, filtered: `bills as b` (joined with templates only when the keyword needs its name). */
-function boxScope(db: Db, input: ListInput, me: number) {
+/**
+ * The bills of the box, filtered: `bills as b` (joined with templates only when the keyword needs its name).
+ * `only` (an export's chunk, findBillChunk): these bills, each looked up in the box by its id, where the whole box's
+ * list of ids would be built again for every chunk.
+ */
+function boxScope(db: Db, input: ListInput, me: number, only?: readonly number[]) {
   let scope = db.selectFrom('bills as b');
+  if (only) scope = scope.where('b.id', 'in', only);
+  const isProbe = only !== undefined;
   switch (input.box) {
     case 'todo':
       scope = scope.where('b.id', 'in', (eb) =>
-        eb.selectFrom('bill_tasks').select('bill_id').where('acting_handler', '=', me).where('status', '=', 'pending'),
+        eb
+          .selectFrom('bill_tasks')
+          .select('bill_id')
+          .where('acting_handler', '=', me)
+          .where('status', '=', 'pending')
+          .$if(isProbe, (qb) => qb.whereRef('bill_id', '=', 'b.id')),
       );
       break;
     case 'done':
       scope = scope.where('b.id', 'in', (eb) =>
-        eb.selectFrom('bill_tasks').select('bill_id').where('acting_handler', '=', me).where('status', 'in', DECIDED),
+        eb
+          .selectFrom('bill_tasks')
+          .select('bill_id')
+          .where('acting_handler', '=', me)
+          .where('status', 'in', DECIDED)
+          .$if(isProbe, (qb) => qb.whereRef('bill_id', '=', 'b.id')),
       );
       break;
     case 'mine':
@@ -66,12 +83,24 @@ function boxScope(db: Db, input: ListInput, me: number) {
       scope = scope.where('b.initiator_id', '=', me).where('b.status', '=', 'draft');
       break;
     case 'tracked':
-      scope = scope.where('b.id', 'in', (eb) => eb.selectFrom('bill_tracks').select('bill_id').where('user_id', '=', me));
+      scope = scope.where('b.id', 'in', (eb) =>
+        eb
+          .selectFrom('bill_tracks')
+          .select('bill_id')
+          .where('user_id', '=', me)
+          .$if(isProbe, (qb) => qb.whereRef('bill_id', '=', 'b.id')),
+      );
       break;
     case 'shared':
       // Shares the user has not taken out of the box (PATCH /api/bills/{id}/ignore); index bill_shares(user_id, ignored_at, bill_id).
       scope = scope.where('b.id', 'in', (eb) =>
-        eb.selectFrom('bill_shares').select('bill_id').where('user_id', '=', me).where('ignored_at', 'is', null),
+        eb
+          .selectFrom('bill_shares')
+          .select('bill_id')
+          .where('user_id', '=', me)
+          .where('ignored_at', 'is', null)
+          .$if(input.share_state !== undefined, (qb) => qb.where('read_at', input.share_state === 'unread' ? 'is' : 'is not', null))
+          .$if(isProbe, (qb) => qb.whereRef('bill_id', '=', 'b.id')),
       );
       break;
   }
@@ -121,7 +150,7 @@ function countQuery(db: Db, input: ListInput, me: number) {
  * groups the same index's entries (see there) and its rows get their task from the join in pageQuery.
  * Every other order sorts the box's bills by a column of `bills`.
  */
-function pageIds(db: Db, input: ListInput, sort: BillSortField, params: PageParams) {
+function pageIds(db: Db, input: ListInput, sort: BillSortField, params: PageParams, only?: readonly number[]) {
   const direction = input.order;
   if (sort === 'received_at' && engineOf(db) === 'postgres') {
     // PostgreSQL plans the anti-join below by reading all the user's pending tasks for every entry; it
@@ -132,7 +161,8 @@ function pageIds(db: Db, input: ListInput, sort: BillSortField, params: PagePara
       .where('pt.acting_handler', '=', params.me)
       .where('pt.status', '=', 'pending')
       .groupBy('pt.bill_id');
-    if (hasFilters(input)) arrivals = arrivals.where('pt.bill_id', 'in', boxScope(db, input, params.me).select('b.id'));
+    if (hasFilters(input)) arrivals = arrivals.where('pt.bill_id', 'in', boxScope(db, input, params.me, only).select('b.id'));
+    if (only) arrivals = arrivals.where('pt.bill_id', 'in', only);
     return arrivals
       .orderBy((eb) => eb.fn.max('pt.created_at'), direction)
       .orderBy('pt.bill_id', direction)
@@ -165,11 +195,12 @@ function pageIds(db: Db, input: ListInput, sort: BillSortField, params: PagePara
           ),
         ),
       );
-    if (hasFilters(input)) arrivals = arrivals.where('pt.bill_id', 'in', boxScope(db, input, params.me).select('b.id'));
+    if (hasFilters(input)) arrivals = arrivals.where('pt.bill_id', 'in', boxScope(db, input, params.me, only).select('b.id'));
+    if (only) arrivals = arrivals.where('pt.bill_id', 'in', only);
     return arrivals.orderBy('pt.created_at', direction).orderBy('pt.bill_id', direction).limit(params.limit).offset(params.offset);
   }
   // Bills never submitted have no released_at: last either way, on both engines (their defaults differ).
-  return boxScope(db, input, params.me)
+  return boxScope(db, input, params.me, only)
     .select(['b.id', sql<string | number | null>`${sql.ref(`b.${sort}`)}`.as('sort_key'), sql<number | null>`null`.as('behalf_id')])
     .orderBy(`b.${sort}`, (ob) => (direction === 'asc' ? ob.asc() : ob.desc()).nullsLast())
     .orderBy('b.id', direction)
@@ -177,14 +208,19 @@ function pageIds(db: Db, input: ListInput, sort: BillSortField, params: PagePara
     .offset(params.offset);
 }
 
-function pageQuery(db: Db, input: ListInput, params: PageParams) {
+/** An export's chunk (findBillChunk): these bills of the box, no total, and the form of each bill comes along. */
+interface ChunkOptions {
+  only: readonly number[];
+}
+
+function pageQuery(db: Db, input: ListInput, params: PageParams, chunk?: ChunkOptions) {
   const sort = input.sort ?? defaultBillSort(input.box);
   // Whether the row's task comes from joining my pending tasks (folded in listBills) rather than from the page.
   const perTask = sort !== 'received_at' || engineOf(db) === 'postgres';
   const direction = input.order;
   return (
     db
-      .with('page', () => pageIds(db, input, sort, params))
+      .with('page', () => pageIds(db, input, sort, params, chunk?.only))
       .selectFrom('page')
       .innerJoin('bills as b', 'b.id', 'page.id')
       .innerJoin('templates as tpl', 'tpl.id', 'b.template_id')
@@ -206,7 +242,12 @@ function pageQuery(db: Db, input: ListInput, params: PageParams) {
       ])
       // The box's total rides on every row: one statement per page. (An empty page past the end has no
       // row to carry it; listBills counts apart then.)
-      .select(() => countQuery(db, input, params.me).as('total'))
+      .$if(!chunk, (qb) => qb.select(() => countQuery(db, input, params.me).as('total')))
+      // An export's chunk carries the form each bill's amount comes from, read against the version it follows: its
+      // pinned one, or the template's current one for a draft.
+      .$if(Boolean(chunk), (qb) =>
+        qb.select(['b.form_json', (eb) => eb.fn.coalesce('b.template_version_id', 'tpl.current_version_id').as('form_version_id')]),
+      )
       .orderBy('page.sort_key', (ob) => (direction === 'asc' ? ob.asc() : ob.desc()).nullsLast())
       .orderBy('b.id', direction)
       // The todo box shows when my task arrived and on whose behalf it is: by arrival, the page already
@@ -216,6 +257,13 @@ function pageQuery(db: Db, input: ListInput, params: PageParams) {
         qb
           .leftJoin('users as behalf', 'behalf.id', 'page.behalf_id')
           .select([sql<string>`page.sort_key`.as('received_at'), 'behalf.name as behalf_name']),
+      )
+      // 抄送我的 shows who shared the bill with me, when, and whether I have read it since.
+      .$if(input.box === 'shared', (qb) =>
+        qb
+          .leftJoin('bill_shares as sh', (join) => join.onRef('sh.bill_id', '=', 'b.id').on('sh.user_id', '=', params.me))
+          .leftJoin('users as sharer', 'sharer.id', 'sh.shared_by')
+          .select(['sh.created_at as shared_at', 'sh.read_at as share_read_at', 'sharer.name as shared_by_name']),
       )
       .$if(input.box === 'todo' && perTask, (qb) =>
         qb
@@ -250,6 +298,27 @@ export function findBillPage(db: Db, input: ListInput, params: PageParams): Prom
   return hasFilters(input) ? pageQuery(db, input, params).execute() : unfilteredPage(input)(db, params);
 }
 
+/**
+ * The ids of a box's first `limit` bills, filtered and in the list's order (GET /api/export/bills, issue 13): the page
+ * statement with a large page. One statement sorts the box once; the export then reads its rows a chunk of ids at a
+ * time (findBillChunk), each chunk a look-up by id, where a keyset or an offset would sort the box again for each.
+ */
+export async function findBillIds(db: Db, input: ListInput, me: number, limit: number): Promise<number[]> {
+  const sort = input.sort ?? defaultBillSort(input.box);
+  const rows = await pageIds(db, input, sort, { me, limit, offset: 0 }).execute();
+  return rows.map((row) => row.id);
+}
+
+/**
+ * The list's rows of these bills, in the list's order (a chunk of findBillIds): the page statement, its page being
+ * these ids where they still are in the box. A todo bill holding two of my tasks comes as adjacent rows, as on a page.
+ */
+export async function findBillChunk(db: Db, input: ListInput, me: number, ids: readonly number[]) {
+  // `in ()` is not SQL: no ids, no statement.
+  if (ids.length === 0) return [];
+  return pageQuery(db, input, { me, limit: ids.length, offset: 0 }, { only: ids }).execute();
+}
+
 /** The box's total, for a page past its end (a page with rows carries the total itself). */
 export async function countBills(db: Db, input: ListInput, me: number): Promise<number> {
   return Number((await countQuery(db, input, me).executeTakeFirst())?.n ?? 0);
@@ -263,7 +332,7 @@ export async function countBills(db: Db, input: ListInput, me: number): Promise<
  */
 export async function dashboardCounts(db: Db, me: number) {
   const count = (rows: { n: number | string } | undefined) => Number(rows?.n ?? 0);
-  const [todo, mine, done] = await Promise.all([
+  const [todo, mine, done, sharedUnread] = await Promise.all([
     db
       .selectFrom('bill_tasks')
       .select((eb) => eb.fn.count<number | string>('bill_id').distinct().as('n'))
@@ -283,11 +352,20 @@ export async function dashboardCounts(db: Db, me: number) {
       .where('acting_handler', '=', me)
       .where('status', 'in', DECIDED)
       .executeTakeFirst(),
+    // Index bill_shares_unread (user_id, read_at, ignored_at) answers it alone.
+    db
+      .selectFrom('bill_shares')
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .where('user_id', '=', me)
+      .where('read_at', 'is', null)
+      .where('ignored_at', 'is', null)
+      .executeTakeFirst(),
   ]);
   return {
     todo: count(todo),
     doing: count(mine.find((r) => r.status === 'doing')),
     draft: count(mine.find((r) => r.status === 'draft')),
     done: count(done),
+    shared_unread: count(sharedUnread),
   };
 }

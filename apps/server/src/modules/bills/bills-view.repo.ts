@@ -18,6 +18,8 @@ export interface BillView {
   /** The viewer follows the bill / it was shared with the viewer. */
   tracked: boolean;
   shared: boolean;
+  /** The share is 待阅: opening the bill now reads it. */
+  shareUnread: boolean;
 }
 
 type ItemRowJson = Pick<BillItemsTable, 'field' | 'seq' | 'data_json'>;
@@ -72,6 +74,16 @@ const billViewQuery = preparedQuery((db: Db, params: { billId: number; viewerId:
           eb.selectFrom('bill_shares as sh').select('sh.bill_id').whereRef('sh.bill_id', '=', 'b.id').where('sh.user_id', '=', viewerId),
         )
         .as('shared'),
+      eb
+        .exists(
+          eb
+            .selectFrom('bill_shares as su')
+            .select('su.bill_id')
+            .whereRef('su.bill_id', '=', 'b.id')
+            .where('su.user_id', '=', viewerId)
+            .where('su.read_at', 'is', null),
+        )
+        .as('share_unread'),
     ])
     .where('b.id', '=', billId);
 });
@@ -115,5 +127,6 @@ export async function loadBillView(db: Db, billId: number, viewerId: number): Pr
           },
     tracked: Boolean(row.tracked),
     shared: Boolean(row.shared),
+    shareUnread: Boolean(row.share_unread),
   };
 }

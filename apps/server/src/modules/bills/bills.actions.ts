@@ -5,6 +5,10 @@ import {
   BillReplicateZ,
   BillSharesZ,
   BillShareZ,
+  BillUnshareZ,
+  ShareMessages,
+  type BillShareEntry,
+  type BillUnshareResult,
   type BillDetail,
   type BillIgnoreResult,
   type BillShareResult,
@@ -19,7 +23,9 @@ import { authorizeStart } from '../templates/templates.service';
 import { authorizeInitiator, authorizeRead, canReadBill } from './bills.access';
 import { requireBill } from './bills.detail';
 import { createBill } from './bills.drafts';
-import { billUnavailable, canShareBill, CLOSABLE, isBillAdmin } from './bills.policy';
+import { billUnavailable, canShareBill, CLOSABLE, isBillAdmin, mayUnshare } from './bills.policy';
+import { activePeopleUnder } from '../directory/directory.service';
+import { notify } from '../notifications/notifications.service';
 import { carriedForm, formInput, storedValues, templateOf, unpickable, versionOf } from './bills.forms';
 import * as repo from './bills.repo';
 import { loadState } from './bills-state.repo';
@@ -106,18 +112,38 @@ export async function ignoreBill(ctx: AppContext, caller: Caller, params: unknow
 
 // ---------- share ----------
 
-async function shareOne(db: Db, caller: Caller, billId: number, userIds: readonly number[]): Promise<BillShareResult> {
+/** Who a share names: the users picked, and the active people of the departments picked (with those below). */
+interface ShareTargets {
+  userIds: readonly number[];
+  deptIds: readonly number[];
+}
+
+async function shareOne(ctx: AppContext, db: Db, caller: Caller, billId: number, targets: ShareTargets): Promise<BillShareResult> {
   const bill = await requireBill(db, billId);
   await authorizeRead(db, caller, bill);
   if (bill.status === 'draft') throw new ConflictError(ApprovalMessages.shareDraft);
   if (!canShareBill(caller, bill)) throw new ForbiddenError(ApprovalMessages.shareForbidden);
-  // The initiator reads it anyway: no row for them.
-  const targets = [...new Set(userIds)].filter((u) => u !== bill.initiator_id);
-  const at = nowIso();
-  if (targets.length > 0) {
-    await repo.share(db, billId, targets, caller.userId, at);
+  const fromDepts = await peopleOfDepts(ctx, db, targets.deptIds);
+  // The initiator reads it anyway: no row for them; nor for the sharer, who reads it already.
+  const people = [...new Set([...targets.userIds, ...fromDepts])].filter((u) => u !== bill.initiator_id && u !== caller.userId);
+  if (targets.userIds.length === 0 && people.length === 0) {
+    throw new ValidationError({ dept_ids: [ApprovalMessages.shareNobodyInDepts] });
   }
+  const at = nowIso();
+  const told = await repo.share(db, billId, people, caller.userId, at);
+  await notify(
+    db,
+    told.map((userId) => ({ userId, kind: 'share', billId, actorId: caller.userId, at })),
+  );
   return { bill_id: billId, user_ids: await repo.sharedWith(db, billId) };
+}
+
+/** The active people of the departments picked; a department that does not exist is refused by name. */
+async function peopleOfDepts(ctx: AppContext, db: Db, deptIds: readonly number[]): Promise<number[]> {
+  if (deptIds.length === 0) return [];
+  const { userIds, unknownDepts } = await activePeopleUnder(ctx, db, deptIds);
+  if (unknownDepts.length > 0) throw new ValidationError({ dept_ids: [ApprovalMessages.shareDeptsMissing(unknownDepts)] });
+  return userIds;
 }
 
 async function checkShareUsers(db: Db, userIds: readonly number[]): Promise<void> {
@@ -126,14 +152,15 @@ async function checkShareUsers(db: Db, userIds: readonly number[]): Promise<void
 }
 
 /**
- * PATCH /api/bills/{id}/share: the initiator or a bill administrator lets more users read a submitted bill.
- * Adds to the users it was shared with (a repeat changes nothing); answers all of them.
+ * PATCH /api/bills/{id}/share: the initiator or a bill administrator lets more users read a submitted bill, named
+ * one by one or by department. Adds to the users it was shared with (a repeat changes nothing); answers all of them.
  */
 export async function shareBill(ctx: AppContext, caller: Caller, params: unknown, body: unknown): Promise<BillShareResult> {
   const { id } = parse(BillIdZ, params);
   const input = parse(BillShareZ, body ?? {});
-  await checkShareUsers(ctx.db, input.user_ids);
-  return ctx.db.transaction().execute((trx) => shareOne(trx, caller, id, input.user_ids));
+  const targets = { userIds: input.user_ids ?? [], deptIds: input.dept_ids ?? [] };
+  await checkShareUsers(ctx.db, targets.userIds);
+  return ctx.db.transaction().execute((trx) => shareOne(ctx, trx, caller, id, targets));
 }
 
 /** POST /api/bills/shares: several bills with the same users, in one transaction (one refusal writes nothing). */
@@ -142,7 +169,50 @@ export async function shareBills(ctx: AppContext, caller: Caller, body: unknown)
   await checkShareUsers(ctx.db, input.user_ids);
   return ctx.db.transaction().execute(async (trx) => {
     const results: BillShareResult[] = [];
-    for (const id of [...new Set(input.bill_ids)]) results.push(await shareOne(trx, caller, id, input.user_ids));
+    for (const id of [...new Set(input.bill_ids)])
+      results.push(await shareOne(ctx, trx, caller, id, { userIds: input.user_ids, deptIds: [] }));
     return results;
+  });
+}
+
+/**
+ * GET /api/bills/{id}/shares: who the bill is shared with, read or not, for those who may share it (its initiator
+ * and bill administrators); each entry says whether the caller may take it back.
+ */
+export async function listShares(ctx: AppContext, caller: Caller, params: unknown): Promise<BillShareEntry[]> {
+  const { id } = parse(BillIdZ, params);
+  const bill = await requireBill(ctx.db, id);
+  await authorizeRead(ctx.db, caller, bill);
+  if (!canShareBill(caller, bill)) throw new ForbiddenError(ApprovalMessages.shareForbidden);
+  const rows = await repo.shareEntries(ctx.db, id);
+  return rows.map((row) => ({
+    user_id: row.user_id,
+    user_name: row.user_name,
+    dept_name: row.dept_name,
+    shared_by: row.shared_by,
+    shared_by_name: row.shared_by_name,
+    shared_at: row.shared_at,
+    read_at: row.read_at,
+    ignored: row.ignored_at !== null,
+    may_unshare: mayUnshare(caller, row.shared_by),
+  }));
+}
+
+/**
+ * PATCH /api/bills/{id}/unshare: the sharer takes their shares back (a bill administrator any share). One share the
+ * caller may not take back refuses the whole call; users the bill is not shared with are no failure.
+ */
+export async function unshareBill(ctx: AppContext, caller: Caller, params: unknown, body: unknown): Promise<BillUnshareResult> {
+  const { id } = parse(BillIdZ, params);
+  const input = parse(BillUnshareZ, body ?? {});
+  return ctx.db.transaction().execute(async (trx) => {
+    const bill = await requireBill(trx, id);
+    await authorizeRead(trx, caller, bill);
+    if (!canShareBill(caller, bill)) throw new ForbiddenError(ApprovalMessages.shareForbidden);
+    const sharers = await repo.sharersOf(trx, id, [...new Set(input.user_ids)]);
+    if ([...sharers.values()].some((sharedBy) => !mayUnshare(caller, sharedBy))) throw new ForbiddenError(ShareMessages.unshareForbidden);
+    const removed = [...sharers.keys()].sort((a, b) => a - b);
+    await repo.unshare(trx, id, removed);
+    return { bill_id: id, removed, user_ids: await repo.sharedWith(trx, id) };
   });
 }

@@ -10,7 +10,7 @@ import {
 } from '@osp/shared';
 import type { AppContext, Caller } from '../../context';
 import { nowIso, type Db } from '../../db/index';
-import { pendingTaskOf } from '../../flow/present';
+import { pendingTaskOf, stepDefOf } from '../../flow/present';
 import { parse } from '../../http/validate';
 import { attachmentCards, attachmentIdsOf } from '../files/attachments.service';
 import { ancestorsOf, deptParents, jobIdsOf, loadFlowDirectory, userCards } from '../directory/directory.service';
@@ -19,7 +19,7 @@ import { versionOf } from './bills.forms';
 import { authorizeReadOfView, billUnavailable } from './bills.policy';
 import { abilitiesOf, activeNodeName, presentFlow, presentHistory, presentRecord } from './bills.presenter';
 import { peopleOfPredictions, predictSteps, stepsAhead } from './bills.predict';
-import { findBill, type BillRow } from './bills.repo';
+import { findBill, markShareRead, type BillRow } from './bills.repo';
 import { loadBillView } from './bills-view.repo';
 
 /**
@@ -45,7 +45,9 @@ export async function loadForRead(ctx: AppContext, caller: Caller, billId: numbe
 
 export async function getBill(ctx: AppContext, caller: Caller, params: unknown): Promise<BillDetail> {
   const { id } = parse(BillIdZ, params);
-  const { bill, state, pinned, template, items, cards, tracked } = await loadForRead(ctx, caller, id);
+  const { bill, state, pinned, template, items, cards, tracked, shareUnread } = await loadForRead(ctx, caller, id);
+  // Opening the bill is reading it: a 待阅 share of the caller's becomes 已阅.
+  if (shareUnread) await markShareRead(ctx.db, bill.id, caller.userId, nowIso());
   const startable =
     template !== null && template.status === 1 && template.current_version_id !== null && (template.is_iptv !== 1 || hasIptvAccess(caller));
   const schema = pinned.formSchema;
@@ -101,6 +103,7 @@ export async function getBill(ctx: AppContext, caller: Caller, params: unknown):
           on_behalf_of: task.onBehalfOf === null ? null : onBehalfLabel(cards.get(task.onBehalfOf)?.name ?? ''),
           node_name: activeNodeName(state, pinned.flow) ?? '',
           step_name: step?.name ?? '',
+          comment_required: stepDefOf(state, pinned.flow.nodes, task)?.commentRequired === true,
         }
       : null,
   };

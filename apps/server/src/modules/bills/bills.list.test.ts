@@ -140,11 +140,13 @@ describe('the boxes', () => {
     for (const user of ['zhangsan', 'lisi', 'wangwu', 'hanbing', 'admin']) {
       const counts = (await call<DashboardCounts>(user, 'GET', '/api/dashboard')).body.data;
       const doing = await call<Paged<BillListRow>>(user, 'GET', '/api/bills?box=mine&status=doing');
+      const unread = await call<Paged<BillListRow>>(user, 'GET', '/api/bills?box=shared&share_state=unread');
       expect(counts, user).toEqual({
         todo: (await reference(user, 'todo')).length,
         done: (await reference(user, 'done')).length,
         draft: (await reference(user, 'draft')).length,
         doing: doing.body.data.total,
+        shared_unread: unread.body.data.total,
       });
     }
     // The demo data makes the comparison meaningful: real boxes with more than one page.

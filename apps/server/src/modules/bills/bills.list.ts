@@ -1,7 +1,18 @@
-import { BILL_STATUS_LABELS, BillListQueryZ, onBehalfLabel, type BillListRow, type DashboardCounts, type Paged } from '@osp/shared';
+import {
+  amountField,
+  amountValue,
+  BILL_STATUS_LABELS,
+  BillListQueryZ,
+  onBehalfLabel,
+  type BillListQuery,
+  type BillListRow,
+  type DashboardCounts,
+  type Paged,
+} from '@osp/shared';
 import type { AppContext, Caller } from '../../context';
 import { parse } from '../../http/validate';
-import { countBills, dashboardCounts, findBillPage, type PageParams } from './bills-list.repo';
+import { loadVersion } from '../templates/templates.versions';
+import { countBills, dashboardCounts, findBillChunk, findBillIds, findBillPage, type PageParams } from './bills-list.repo';
 
 /** The boxes and the dashboard (issue 4); the statements and why they have their shape: bills-list.repo.ts. */
 
@@ -10,6 +21,13 @@ export async function listBills(ctx: AppContext, caller: Caller, query: unknown)
   const params: PageParams = { me: caller.userId, limit: input.per_page, offset: (input.page - 1) * input.per_page };
   const rows = await findBillPage(ctx.db, input, params);
   const total = rows[0] !== undefined ? Number(rows[0].total) : input.page === 1 ? 0 : await countBills(ctx.db, input, params.me);
+  return { list: toListRows(rows), total, page: input.page, per_page: input.per_page };
+}
+
+type PageRow = Awaited<ReturnType<typeof findBillPage>>[number];
+
+/** A page's rows (or an export chunk's, the same statement's) as the list shows its bills. */
+function toListRows(rows: readonly PageRow[]): BillListRow[] {
   const list: BillListRow[] = [];
   for (const r of rows) {
     // A bill's rows are adjacent, in task arrival order. A second one is another task of mine on it:
@@ -37,16 +55,63 @@ export async function listBills(ctx: AppContext, caller: Caller, query: unknown)
       updated_at: r.updated_at,
       released_at: r.released_at,
     };
+    if (r.shared_at) row.share = { shared_by_name: r.shared_by_name ?? '', shared_at: r.shared_at, read_at: r.share_read_at ?? null };
     if (r.received_at) {
       row.received_at = r.received_at;
       row.on_behalf_of = r.behalf_name ? onBehalfLabel(r.behalf_name) : null;
     }
     list.push(row);
   }
-  return { list, total, page: input.page, per_page: input.per_page };
+  return list;
 }
 
 /** GET /api/dashboard: my todo count, my bills in progress, my drafts, and how many bills I have handled. */
 export async function dashboard(ctx: AppContext, caller: Caller): Promise<DashboardCounts> {
   return dashboardCounts(ctx.db, caller.userId);
+}
+
+/** One bill of an export: its row as the list shows it, and its amount (null when its form has no 金额). */
+export interface BillExportRow extends BillListRow {
+  amount: number | null;
+}
+
+/**
+ * The ids of the caller's box, filtered and in the order GET /api/bills lists it, at most `limit` of them
+ * (GET /api/export/bills, issue 13): the box as it stands when the export begins.
+ */
+export function billIdsInListOrder(ctx: AppContext, caller: Caller, input: BillListQuery, limit: number): Promise<number[]> {
+  return findBillIds(ctx.db, input, caller.userId, limit);
+}
+
+/**
+ * The list's rows of these bills of the caller's box (billIdsInListOrder), `chunkSize` at a time, with each bill's
+ * amount: the list's own statement and rows, so memory holds one chunk whatever the box holds. A bill that has left
+ * the box since (untracked, decided, deleted) is left out; every row is the bill as it is when its chunk is read.
+ */
+export async function* billsInListOrder(
+  ctx: AppContext,
+  caller: Caller,
+  input: BillListQuery,
+  ids: readonly number[],
+  chunkSize: number,
+): AsyncGenerator<BillExportRow[], void, undefined> {
+  // The field each template version's amount is read from; versions are few and immutable.
+  const amountKeys = new Map<number, string | null>();
+  for (let start = 0; start < ids.length; start += chunkSize) {
+    const rows = await findBillChunk(ctx.db, input, caller.userId, ids.slice(start, start + chunkSize));
+    for (const r of rows) {
+      const versionId = r.form_version_id;
+      if (versionId !== null && versionId !== undefined && !amountKeys.has(versionId)) {
+        amountKeys.set(versionId, amountField((await loadVersion(ctx.db, versionId, ctx.db)).formSchema)?.key ?? null);
+      }
+    }
+    const formOf = new Map(rows.map((r) => [r.id, r]));
+    yield toListRows(rows).map((bill): BillExportRow => {
+      const r = formOf.get(bill.id);
+      const key = r?.form_version_id ? amountKeys.get(r.form_version_id) : null;
+      // A form_json that is not JSON is a damaged row: the export stops there rather than write a wrong file.
+      const amount = key && r?.form_json ? amountValue((JSON.parse(r.form_json) as Record<string, unknown>)[key]) : null;
+      return { ...bill, amount };
+    });
+  }
 }

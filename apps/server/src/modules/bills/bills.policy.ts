@@ -13,7 +13,8 @@ import type { BillView } from './bills-view.repo';
  * - operate (agree, reject, back, transfer): only the current acting handler of the task (checked again by
  *   the engine inside the transaction);
  * - edit, delete, release/resubmit, withdraw, abandon, replicate: only the initiator;
- * - share a submitted bill: its initiator and `bill_admin`; close: only `bill_admin`.
+ * - share a submitted bill: its initiator and `bill_admin`; close: only `bill_admin`;
+ * - read its access log (who opened it): its initiator and `bill_admin`.
  */
 
 /** The statuses in which the initiator edits, releases (resubmits) or abandons a bill. */
@@ -56,6 +57,24 @@ export function authorizeReadOfView(caller: Caller, view: Pick<BillView, 'bill' 
 /** Sharing widens who reads a bill, so only those answerable for it may: its initiator and bill administrators. */
 export function canShareBill(caller: Caller, bill: Pick<BillRow, 'initiator_id' | 'status'>): boolean {
   return bill.status !== 'draft' && (bill.initiator_id === caller.userId || isBillAdmin(caller));
+}
+
+/** 关联审批 are the initiator's references: only they change them, and not once the bill is voided. */
+export function mayEditRelations(caller: Caller, bill: Pick<BillRow, 'initiator_id' | 'status'>): boolean {
+  return bill.initiator_id === caller.userId && bill.status !== 'abandoned';
+}
+
+/** A share is taken back by the one who made it, or by a bill administrator (who answers for every bill). */
+export function mayUnshare(caller: Caller, sharedBy: number): boolean {
+  return sharedBy === caller.userId || isBillAdmin(caller);
+}
+
+/**
+ * Who opened a bill (访问记录) tells about its readers, so only those answerable for the bill read it: its initiator
+ * and bill administrators, the same two who may widen its readers by sharing.
+ */
+export function canReadAccessLog(caller: Caller, bill: Pick<BillRow, 'initiator_id'>): boolean {
+  return bill.initiator_id === caller.userId || isBillAdmin(caller);
 }
 
 /**

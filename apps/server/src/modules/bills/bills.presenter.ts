@@ -26,7 +26,7 @@ import { decidedApproveNodesBefore, handlerOperationOf, pendingTaskOf, stepStatu
 import { computeRoute, type RuleInitiator } from '../../flow/rules';
 import type { BillState, FlowSnapshot, NodeActivation, StepRun, Task } from '../../flow/types';
 import type { UserCard } from '../directory/directory.service';
-import { canShareBill, CLOSABLE, EDITABLE, isBillAdmin } from './bills.policy';
+import { canReadAccessLog, canShareBill, CLOSABLE, EDITABLE, isBillAdmin } from './bills.policy';
 import { predictionKey, routePosition, type PredictedStep } from './bills.predict';
 import type { BillRow } from './bills.repo';
 
@@ -59,6 +59,9 @@ export function abilitiesOf(caller: Caller, bill: BillRow, state: BillState, flo
     close: isBillAdmin(caller) && CLOSABLE.includes(state.status),
     track: state.status !== 'draft',
     share: canShareBill(caller, { initiator_id: bill.initiator_id, status: state.status }),
+    // Shown while someone else holds a task; the once-an-hour rule is the server's to tell (bills.urge.ts).
+    urge: mine && state.status === 'doing' && state.tasks.some((t) => t.status === 'pending' && t.actingHandler !== caller.userId),
+    view_access_log: canReadAccessLog(caller, bill),
   };
 }
 

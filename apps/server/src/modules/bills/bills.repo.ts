@@ -215,24 +215,90 @@ export async function track(db: Db, userId: number, billId: number, at: string):
     .execute();
 }
 
+/** The users who follow a bill (told when it moves on). */
+export async function trackersOf(db: Db, billId: number): Promise<number[]> {
+  const rows = await db.selectFrom('bill_tracks').select('user_id').where('bill_id', '=', billId).execute();
+  return rows.map((r) => r.user_id);
+}
+
 export async function untrack(db: Db, userId: number, billId: number): Promise<void> {
   await db.deleteFrom('bill_tracks').where('user_id', '=', userId).where('bill_id', '=', billId).execute();
 }
 
 /**
  * Shares a bill with these users. A user it is already shared with keeps the first share, unless they took it out
- * of their 抄送我的 (ignored): then this share is a new one, back in the box, by this sharer at this time.
+ * of their 抄送我的 (ignored): then this share is a new one, back in the box unread, by this sharer at this time.
+ * Answers the users for whom the share is new (the people to tell).
  */
-export async function share(db: Db, billId: number, userIds: readonly number[], sharedBy: number, at: string): Promise<void> {
-  await db
+export async function share(db: Db, billId: number, userIds: readonly number[], sharedBy: number, at: string): Promise<number[]> {
+  if (userIds.length === 0) return [];
+  const rows = await db
     .insertInto('bill_shares')
-    .values(userIds.map((user_id) => ({ bill_id: billId, user_id, shared_by: sharedBy, created_at: at, ignored_at: null })))
+    .values(userIds.map((user_id) => ({ bill_id: billId, user_id, shared_by: sharedBy, created_at: at, ignored_at: null, read_at: null })))
     .onConflict((oc) =>
       oc
         .columns(['bill_id', 'user_id'])
-        .doUpdateSet({ shared_by: sharedBy, created_at: at, ignored_at: null })
+        .doUpdateSet({ shared_by: sharedBy, created_at: at, ignored_at: null, read_at: null })
         .where('bill_shares.ignored_at', 'is not', null),
     )
+    .returning('user_id')
+    .execute();
+  return rows.map((r) => r.user_id);
+}
+
+/** The user opened a bill shared with them: a 待阅 share becomes 已阅 (the first opening's time stays). */
+export async function markShareRead(db: Db, billId: number, userId: number, at: string): Promise<void> {
+  await db
+    .updateTable('bill_shares')
+    .set({ read_at: at })
+    .where('bill_id', '=', billId)
+    .where('user_id', '=', userId)
+    .where('read_at', 'is', null)
+    .execute();
+}
+
+/** The shares of a bill with their people's names, for the share dialog. */
+export function shareEntries(db: Db, billId: number) {
+  return db
+    .selectFrom('bill_shares as s')
+    .innerJoin('users as u', 'u.id', 's.user_id')
+    .leftJoin('depts as d', 'd.id', 'u.dept_id')
+    .innerJoin('users as by', 'by.id', 's.shared_by')
+    .select([
+      's.user_id',
+      'u.name as user_name',
+      'd.name as dept_name',
+      's.shared_by',
+      'by.name as shared_by_name',
+      's.created_at as shared_at',
+      's.read_at',
+      's.ignored_at',
+    ])
+    .where('s.bill_id', '=', billId)
+    .orderBy('s.created_at')
+    .orderBy('s.user_id')
+    .execute();
+}
+
+/** Who shared the bill with each of these users, for the rule that only the sharer takes a share back. */
+export async function sharersOf(db: Db, billId: number, userIds: readonly number[]): Promise<Map<number, number>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('bill_shares')
+    .select(['user_id', 'shared_by'])
+    .where('bill_id', '=', billId)
+    .where('user_id', 'in', [...userIds])
+    .execute();
+  return new Map(rows.map((r) => [r.user_id, r.shared_by]));
+}
+
+/** Ends these users' shares of the bill: they no longer read it (unless another rule lets them). */
+export async function unshare(db: Db, billId: number, userIds: readonly number[]): Promise<void> {
+  if (userIds.length === 0) return;
+  await db
+    .deleteFrom('bill_shares')
+    .where('bill_id', '=', billId)
+    .where('user_id', 'in', [...userIds])
     .execute();
 }
 
@@ -273,6 +339,37 @@ export async function isInBoxesOf(db: Db, userId: number, billId: number): Promi
 export async function sharedWith(db: Db, billId: number): Promise<number[]> {
   const rows = await db.selectFrom('bill_shares').select('user_id').where('bill_id', '=', billId).orderBy('user_id').execute();
   return rows.map((r) => r.user_id);
+}
+
+// ---------- urges (催办, bills.urge.ts) ----------
+
+/** Who holds a pending task on the bill now (the people an urge reaches). */
+export async function pendingHandlersOf(db: Db, billId: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('bill_tasks')
+    .select('acting_handler')
+    .distinct()
+    .where('bill_id', '=', billId)
+    .where('status', '=', 'pending')
+    .orderBy('acting_handler')
+    .execute();
+  return rows.map((r) => r.acting_handler);
+}
+
+/** The time of the bill's latest urge, if any. */
+export async function lastUrgeAt(db: Db, billId: number): Promise<string | null> {
+  const row = await db
+    .selectFrom('bill_urges')
+    .select('urged_at')
+    .where('bill_id', '=', billId)
+    .orderBy('urged_at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row?.urged_at ?? null;
+}
+
+export async function insertUrge(db: Db, billId: number, urgedBy: number, at: string, handlerCount: number): Promise<void> {
+  await db.insertInto('bill_urges').values({ bill_id: billId, urged_by: urgedBy, urged_at: at, handler_count: handlerCount }).execute();
 }
 
 // ---------- subjects (approval as a service, bills.approvals.ts) ----------

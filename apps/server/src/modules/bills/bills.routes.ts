@@ -1,11 +1,16 @@
-import { ApprovalMessages } from '@osp/shared';
+import { ApprovalMessages, NoticeMessages, RelatedMessages, ShareMessages } from '@osp/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import { callerOf, requireSignIn } from '../auth/auth.hook';
 import { ok } from '../../http/envelope';
+import { clientOf } from '../security-log/security-log.service';
+import * as accessLog from './bills.access-log';
 import * as actions from './bills.actions';
+import * as batch from './bills.batch';
 import * as lists from './bills.list';
 import * as bills from './bills.service';
+import * as related from './bills.related';
+import { urgeBill } from './bills.urge';
 
 /** SPEC §7 Bills, GET /oa/flow/{id} and GET /api/dashboard. docs/approval-api.md describes each. */
 export function billsRoutes(ctx: AppContext) {
@@ -18,6 +23,20 @@ export function billsRoutes(ctx: AppContext) {
     app.post('/api/bills/shares', async (request) =>
       ok(await actions.shareBills(ctx, callerOf(request), request.body), ApprovalMessages.shared),
     );
+    app.post('/api/bills/batch/approve', async (request) => {
+      const { result, message } = await batch.approveBills(ctx, callerOf(request), request.body);
+      return ok(result, message);
+    });
+
+    app.get('/api/bills/access/log', async (request) => ok(await accessLog.findBillAccessLog(ctx, callerOf(request), request.query)));
+
+    app.get('/api/relatedbusiness', async (request) => ok(await related.getRelatedBusiness(ctx, callerOf(request), request.query)));
+    app.post('/api/relatedbusiness', async (request) =>
+      ok(await related.linkBills(ctx, callerOf(request), request.body), RelatedMessages.linked),
+    );
+    app.delete('/api/relatedbusiness/:bill_id/:related_id', async (request) =>
+      ok(await related.unlinkBill(ctx, callerOf(request), request.params), RelatedMessages.unlinked),
+    );
 
     // Task operations: registered before /api/bills/:id so that "flownode" is never read as an id.
     app.get('/api/bills/flownode/:id', async (request) => ok(await bills.getTask(ctx, callerOf(request), request.params)));
@@ -29,7 +48,8 @@ export function billsRoutes(ctx: AppContext) {
     app.put('/api/bills/flownode/:id/:operType', operate);
     app.patch('/api/bills/flownode/:id/:operType', operate);
 
-    app.get('/api/bills/:id', async (request) => ok(await bills.getBill(ctx, callerOf(request), request.params)));
+    // Opening a bill is recorded for its 访问记录 (bills.access-log.ts); the reads after an action are not opens.
+    app.get('/api/bills/:id', async (request) => ok(await accessLog.openBill(ctx, callerOf(request), request.params, clientOf(request))));
     app.put('/api/bills/:id', async (request) =>
       ok(await bills.updateBill(ctx, callerOf(request), request.params, request.body), ApprovalMessages.saved),
     );
@@ -73,6 +93,11 @@ export function billsRoutes(ctx: AppContext) {
     app.patch('/api/bills/:id/share', async (request) =>
       ok(await actions.shareBill(ctx, callerOf(request), request.params, request.body), ApprovalMessages.shared),
     );
+    app.patch('/api/bills/:id/unshare', async (request) =>
+      ok(await actions.unshareBill(ctx, callerOf(request), request.params, request.body), ShareMessages.unshared),
+    );
+    app.patch('/api/bills/:id/urge', async (request) => ok(await urgeBill(ctx, callerOf(request), request.params), NoticeMessages.urged));
+    app.get('/api/bills/:id/shares', async (request) => ok(await actions.listShares(ctx, callerOf(request), request.params)));
     app.get('/api/bills/:id/history', async (request) => ok(await bills.getHistory(ctx, callerOf(request), request.params)));
     app.get('/api/bills/:id/histories', async (request) => ok(await bills.getRecord(ctx, callerOf(request), request.params)));
     app.get('/oa/flow/:id', async (request) => ok(await bills.getFlow(ctx, callerOf(request), request.params)));

@@ -6,6 +6,7 @@ import type { BillState, EngineFailure, FlowEvent } from '../../flow/types';
 import { type AppError, ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../http/errors';
 import { loadFlowDirectory } from '../directory/directory.service';
 import type { PinnedVersion } from '../templates/templates.versions';
+import { tellEventNotices } from './bills.notices';
 import { tellOutcome } from './bills.outcomes';
 import { billUnavailable } from './bills.policy';
 import { activeNodeName } from './bills.presenter';
@@ -73,7 +74,7 @@ function peopleOf(state: BillState, event: FlowEvent): number[] {
   if (state.initiator) people.push(state.initiator.userId);
   if (event.type === 'release') people.push(event.initiator.userId);
   if (event.type === 'release' || event.type === 'resubmit') people.push(...Object.values(event.chosenHandlers ?? {}).flat());
-  if (event.type === 'transfer') people.push(event.to);
+  if (event.type === 'transfer' || event.type === 'reassign') people.push(event.to);
   return people;
 }
 
@@ -91,11 +92,13 @@ export async function runEngine(
   const result = applyEvent({ flow: pinned.flow, directory, newId: idGenerator(bill.id, state) }, state, event);
   if (!result.ok) throw engineError(result);
   const next = result.state;
+  const nodeName = activeNodeName(next, pinned.flow);
   await writeState(trx, bill.id, state, next, {
     ...columns,
-    current_node_name: activeNodeName(next, pinned.flow),
+    current_node_name: nodeName,
     ...(FINISHED.includes(next.status) && !FINISHED.includes(state.status) ? { finished_at: event.at } : {}),
   });
+  await tellEventNotices(trx, bill.id, { state, nodeName: bill.current_node_name }, { state: next, nodeName }, result.effects, event);
   await tellOutcome(trx, bill.id, state.status, next.status, event.at);
   return next;
 }

@@ -162,3 +162,16 @@ export async function activeEntrusts(db: Db, at: string): Promise<{ userId: numb
     templateIds: idList(r.template_ids, `bill_entrusts.template_ids of entrust ${r.id}`),
   }));
 }
+
+/** Active users whose own department is one of these (a caller expands sub-departments first). */
+export async function activeUsersOfDepts(db: Db, deptIds: readonly number[]): Promise<number[]> {
+  if (deptIds.length === 0) return [];
+  const rows = await db
+    .selectFrom('users')
+    .select('id')
+    .where('dept_id', 'in', [...deptIds])
+    .where('status', '=', 1)
+    .orderBy('id')
+    .execute();
+  return rows.map((r) => r.id);
+}

@@ -69,6 +69,30 @@ export async function deptParents(ctx: DirectoryContext, db: Db = ctx.db): Promi
   return new Map((await deptRows(ctx, db)).map((r) => [r.id, r.parent_id]));
 }
 
+/**
+ * The active people of these departments and of every department below them (a share to 技术部 reaches 研发组),
+ * and the ids among those asked that are no department.
+ */
+export async function activePeopleUnder(
+  ctx: DirectoryContext,
+  db: Db,
+  deptIds: readonly number[],
+): Promise<{ userIds: number[]; unknownDepts: number[] }> {
+  const rows = await deptRows(ctx, db);
+  const children = new Map<number, number[]>();
+  for (const row of rows) if (row.parent_id !== null) children.set(row.parent_id, [...(children.get(row.parent_id) ?? []), row.id]);
+  const known = new Set(rows.map((r) => r.id));
+  const unknownDepts = [...new Set(deptIds)].filter((id) => !known.has(id));
+  const under = new Set<number>();
+  const stack = deptIds.filter((id) => known.has(id));
+  for (let id = stack.pop(); id !== undefined; id = stack.pop()) {
+    if (under.has(id)) continue;
+    under.add(id);
+    stack.push(...(children.get(id) ?? []));
+  }
+  return { userIds: await repo.activeUsersOfDepts(db, [...under]), unknownDepts };
+}
+
 /** The department and every department above it, nearest first; [] for an unknown id. */
 export function ancestorsOf(parents: ReadonlyMap<number, number | null>, id: number): number[] {
   // The same walk as the rules' deptPathOf, kept to departments that exist.

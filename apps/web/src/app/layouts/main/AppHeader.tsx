@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { SYSTEM_NAME, type PrivateSettings, type UserProfile } from '@osp/shared';
 import logoUrl from '../../../assets/logo.svg';
 import { TodoBadge } from '../../../features/bills/lists/TodoBadge';
+import { NotificationBell } from '../../../features/notifications/NotificationBell';
 import { HOME_PATH } from '../../guard/redirects';
 import { HeaderBanner } from './HeaderBanner';
 import { QrCodeButton } from './QrCodeButton';
@@ -45,6 +46,7 @@ export function AppHeader({ profile, settings, isMobile, isMenuExpanded, onToggl
       <div className="app-header__actions">
         {/* 积分排行 (/point/rank, wrapped in <Permission anyOf={['point_rank']}>) goes here when its page is built. */}
         <TodoBadge />
+        <NotificationBell />
         <QrCodeButton url={settings?.qrcode_url || window.location.origin} />
         <UserMenu
           profile={profile}

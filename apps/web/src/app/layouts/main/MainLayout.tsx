@@ -2,6 +2,7 @@ import { Drawer, Layout } from 'antd';
 import { useMemo, useState } from 'react';
 import { useLocation } from 'react-router';
 import { buildSideMenu, shapeMenu, type MenuItem } from '@osp/shared';
+import { useDashboardCounts } from '../../../api/bills';
 import { usePrivateSettings } from '../../../api/settings';
 import { useProfile } from '../../../api/user';
 import { PageLoading } from '../../../components/PageLoading';
@@ -12,6 +13,9 @@ import { useIsMobile } from '../../../utils/useIsMobile';
 import { AppHeader } from './AppHeader';
 import { KeepAliveOutlet } from './KeepAliveOutlet';
 import { SideMenu } from './SideMenu';
+
+/** 抄送我的, whose entry shows how many shares are still 待阅. */
+const SHARED_BOX_PATH = '/office/approval/shared';
 
 interface MainLayoutProps {
   menu: readonly MenuItem[];
@@ -29,6 +33,9 @@ export function MainLayout({ menu, keptAlivePaths }: MainLayoutProps) {
   const isSidebarCollapsed = useAppStore((state) => state.common.isSidebarCollapsed);
   const toggleSidebar = useAppStore((state) => state.toggleSidebar);
   const entries = useMemo(() => buildSideMenu(shapeMenu(menu)), [menu]);
+  // The same counts as the header's 待我审批 badge (read again on every navigation there).
+  const sharedUnread = useDashboardCounts().data?.shared_unread ?? 0;
+  const counts = useMemo(() => ({ [SHARED_BOX_PATH]: sharedUnread }), [sharedUnread]);
   const [openDialog, setOpenDialog] = useState<UserDialog | null>(null);
 
   // The drawer belongs to the page it was opened on: any navigation hides it (SPEC §2).
@@ -60,11 +67,11 @@ export function MainLayout({ menu, keptAlivePaths }: MainLayoutProps) {
             className="menu-drawer"
             styles={{ body: { padding: 0 } }}
           >
-            <SideMenu entries={entries} isCollapsed={false} onNavigate={closeDrawer} />
+            <SideMenu entries={entries} isCollapsed={false} counts={counts} onNavigate={closeDrawer} />
           </Drawer>
         ) : (
           <Layout.Sider width={220} collapsedWidth={64} collapsed={isSidebarCollapsed} trigger={null} className="app-sider">
-            <SideMenu entries={entries} isCollapsed={isSidebarCollapsed} />
+            <SideMenu entries={entries} isCollapsed={isSidebarCollapsed} counts={counts} />
           </Layout.Sider>
         )}
         <Layout.Content className="main-layout__content">

@@ -1,4 +1,4 @@
-import { Menu, type MenuProps } from 'antd';
+import { Badge, Menu, type MenuProps } from 'antd';
 import { useMemo, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import type { SideMenuEntry } from '@osp/shared';
@@ -8,26 +8,41 @@ import { groupTrail, menuTrailFor } from './menu-trail';
 
 type MenuEntryItem = Required<MenuProps>['items'][number];
 
-function toMenuItems(entries: readonly SideMenuEntry[]): MenuEntryItem[] {
+const NO_COUNTS: Readonly<Record<string, number>> = {};
+
+/** A page's name with its count beside it (抄送我的's unread shares), when there is one. */
+function labelOf(name: string, count: number | undefined) {
+  if (!count) return name;
+  return (
+    <span className="side-menu__label">
+      {name}
+      <Badge count={count} size="small" overflowCount={99} className="side-menu__badge" />
+    </span>
+  );
+}
+
+function toMenuItems(entries: readonly SideMenuEntry[], counts: Readonly<Record<string, number>>): MenuEntryItem[] {
   return entries.map((entry) =>
     entry.kind === 'item'
-      ? { key: entry.key, label: entry.name, icon: <MenuIcon name={entry.icon} /> }
-      : { key: entry.key, label: entry.name, icon: <MenuIcon name={entry.icon} />, children: toMenuItems(entry.children) },
+      ? { key: entry.key, label: labelOf(entry.name, counts[entry.key]), icon: <MenuIcon name={entry.icon} /> }
+      : { key: entry.key, label: entry.name, icon: <MenuIcon name={entry.icon} />, children: toMenuItems(entry.children, counts) },
   );
 }
 
 interface SideMenuProps {
   entries: readonly SideMenuEntry[];
   isCollapsed: boolean;
+  /** A number to show beside a page, by its path (e.g. unread shares beside 抄送我的). */
+  counts?: Readonly<Record<string, number>>;
   /** Called after a page is chosen, so the mobile drawer can close. */
   onNavigate?: () => void;
 }
 
 /** SPEC §2 side menu: the selected item follows the route and only one group is open at a time. */
-export function SideMenu({ entries, isCollapsed, onNavigate }: SideMenuProps) {
+export function SideMenu({ entries, isCollapsed, counts = NO_COUNTS, onNavigate }: SideMenuProps) {
   const { pathname, search } = useLocation();
   const navigate = useNavigate();
-  const items = useMemo(() => toMenuItems(entries), [entries]);
+  const items = useMemo(() => toMenuItems(entries, counts), [entries, counts]);
   const trail = useMemo(() => menuTrailFor(entries, highlightedPath(pathname, search)), [entries, pathname, search]);
   const routeGroups = trail.slice(0, -1);
   const routeGroupsKey = routeGroups.join('|');

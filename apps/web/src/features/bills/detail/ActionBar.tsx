@@ -1,6 +1,7 @@
 import {
   CheckOutlined,
   CloseOutlined,
+  BellOutlined,
   CopyOutlined,
   DeleteOutlined,
   EditOutlined,
@@ -16,8 +17,8 @@ import {
 import { App, Button, Flex } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { ApprovalMessages, BILL_ACTION_LABELS, BillPageMessages, type BillDetail, type BillOperType } from '@osp/shared';
-import { useAbandonBill, useReplicateBill, useTrackBill, useWithdrawBill } from '../../../api/bills';
+import { ApprovalMessages, BILL_ACTION_LABELS, BillPageMessages, NoticeMessages, type BillDetail, type BillOperType } from '@osp/shared';
+import { useAbandonBill, useReplicateBill, useTrackBill, useUrgeBill, useWithdrawBill } from '../../../api/bills';
 import { ButtonGuarded } from '../../../components/ButtonGuarded';
 import { toast } from '../../../components/toast';
 import { CloseDialog } from './CloseDialog';
@@ -40,6 +41,7 @@ export function ActionBar({ bill, onOperate }: ActionBarProps) {
   const abandon = useAbandonBill();
   const replicate = useReplicateBill();
   const track = useTrackBill();
+  const urge = useUrgeBill();
   const [isClosing, setIsClosing] = useState(false);
   const [isSharing, setIsSharing] = useState(false);
   const can = bill.abilities;
@@ -92,6 +94,20 @@ export function ActionBar({ bill, onOperate }: ActionBarProps) {
     );
   };
 
+  // The once-an-hour refusal (429) names the time of the next chance; the API client shows it.
+  const confirmUrge = () => {
+    void modal.confirm({
+      title: BILL_ACTION_LABELS.urge,
+      content: BillPageMessages.confirmUrge,
+      okText: BILL_ACTION_LABELS.urge,
+      onOk: () =>
+        urge.mutateAsync({ id: bill.id }).then(
+          ({ message }) => toast.success(message || NoticeMessages.urged),
+          () => undefined,
+        ),
+    });
+  };
+
   return (
     <Flex wrap gap={8} className="bill-actions">
       {can.agree && (
@@ -126,6 +142,11 @@ export function ActionBar({ bill, onOperate }: ActionBarProps) {
       {can.withdraw && (
         <ButtonGuarded icon={<UndoOutlined />} onClick={confirmWithdraw}>
           {BILL_ACTION_LABELS.withdraw}
+        </ButtonGuarded>
+      )}
+      {can.urge && (
+        <ButtonGuarded icon={<BellOutlined />} onClick={confirmUrge}>
+          {BILL_ACTION_LABELS.urge}
         </ButtonGuarded>
       )}
       {can.abandon && (

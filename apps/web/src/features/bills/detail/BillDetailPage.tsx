@@ -2,14 +2,16 @@ import { ArrowLeftOutlined } from '@ant-design/icons';
 import { Alert, Card, Col, Result, Row, Skeleton } from 'antd';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { ApprovalMessages, BillPageMessages, type BillOperType, type FlowNodeView } from '@osp/shared';
+import { ApprovalMessages, BillAccessLogTexts, BillPageMessages, type BillOperType, type FlowNodeView } from '@osp/shared';
 import { useBill, useBillFlow, useBillHistory } from '../../../api/bills';
 import { ApiError } from '../../../api/client';
 import { useProfile } from '../../../api/user';
 import { PageLoading } from '../../../components/PageLoading';
 import { BillFormView } from '../../../components/bill-form';
+import { AccessLogTab } from './AccessLogTab';
 import { ActionBar } from './ActionBar';
 import { BillSummary } from './BillSummary';
+import { RelatedBillsCard } from './RelatedBillsCard';
 import { backPath, idParam } from './flow-display';
 import { FlowNodeList } from './FlowNodeList';
 import { HistoryTimeline } from './HistoryTimeline';
@@ -31,6 +33,7 @@ export default function BillDetailPage() {
   const history = useBillHistory(bill.data ? billId : undefined);
   const [operType, setOperType] = useState<BillOperType | null>(null);
   const [openNode, setOpenNode] = useState<FlowNodeView | null>(null);
+  const [tab, setTab] = useState<'form' | 'access'>('form');
 
   const isInitiator = bill.data !== undefined && profile?.id === bill.data.initiator.id;
   const back = backPath(params.get('from'), isInitiator ? 'mine' : 'todo');
@@ -43,7 +46,8 @@ export default function BillDetailPage() {
   if (!bill.data) return <PageLoading />;
 
   const data = bill.data;
-  const hasActions = Object.values(data.abilities).some(Boolean);
+  // Reading the access log is no action on the bill.
+  const hasActions = Object.entries(data.abilities).some(([ability, can]) => ability !== 'view_access_log' && can);
 
   return (
     <div className="bill-detail">
@@ -67,14 +71,32 @@ export default function BillDetailPage() {
       </Card>
       <Row gutter={[16, 16]}>
         <Col xs={24} xl={16}>
-          <Card title="表单内容" variant="borderless" className="bill-detail__card bill-detail__form">
-            <BillFormView
-              schema={data.form_schema}
-              values={data.form}
-              items={data.items}
-              totals={data.totals}
-              attachments={data.attachments}
-            />
+          {/* 访问记录 is a tab beside the form for those the server lets read it (abilities.view_access_log). */}
+          <Card
+            variant="borderless"
+            className="bill-detail__card bill-detail__form"
+            {...(data.abilities.view_access_log
+              ? {
+                  tabList: [
+                    { key: 'form', label: BillAccessLogTexts.formTab },
+                    { key: 'access', label: BillAccessLogTexts.tab },
+                  ],
+                  activeTabKey: tab,
+                  onTabChange: (key: string) => setTab(key === 'access' ? 'access' : 'form'),
+                }
+              : { title: BillAccessLogTexts.formTab })}
+          >
+            {data.abilities.view_access_log && tab === 'access' ? (
+              <AccessLogTab billId={data.id} />
+            ) : (
+              <BillFormView
+                schema={data.form_schema}
+                values={data.form}
+                items={data.items}
+                totals={data.totals}
+                attachments={data.attachments}
+              />
+            )}
           </Card>
         </Col>
         <Col xs={24} xl={8}>
@@ -84,6 +106,7 @@ export default function BillDetailPage() {
               {flow.isPending && <Skeleton active paragraph={{ rows: 5 }} />}
             </Card>
           )}
+          {data.status !== 'draft' && <RelatedBillsCard billId={data.id} />}
           <Card title={BillPageMessages.printRecord} variant="borderless" className="bill-detail__card">
             {history.data ? <HistoryTimeline entries={history.data} /> : <Skeleton active paragraph={{ rows: 4 }} />}
           </Card>

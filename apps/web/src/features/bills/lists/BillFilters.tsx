@@ -1,6 +1,6 @@
 import { DatePicker, Flex, Input, Select } from 'antd';
 import type { Dayjs } from 'dayjs';
-import { BILL_STATUS_LABELS, type BillBox, type BillStatus } from '@osp/shared';
+import { BILL_STATUS_LABELS, SHARE_READ_LABELS, SHARE_READ_STATES, type BillBox, type BillStatus, type ShareReadState } from '@osp/shared';
 import { useTemplateOptions, type BillListFilter } from '../../../api/bills';
 
 /** The statuses a box can hold: todo holds only bills in progress, the draft box only drafts. */
@@ -19,7 +19,7 @@ interface BillFiltersProps {
   onChange: (next: BillListFilter) => void;
 }
 
-/** Keyword, template, status and creation-date filters of a box. */
+/** Keyword, template, status, read state (抄送我的) and creation-date filters of a box. */
 export function BillFilters({ box, filter, onChange }: BillFiltersProps) {
   const templates = useTemplateOptions();
   const statuses = BOX_STATUSES[box];
@@ -58,6 +58,17 @@ export function BillFilters({ box, filter, onChange }: BillFiltersProps) {
           options={statuses.map((status) => ({ value: status, label: BILL_STATUS_LABELS[status] }))}
           value={filter.status}
           onChange={(value: BillStatus | undefined) => onChange({ status: value })}
+        />
+      )}
+      {box === 'shared' && (
+        <Select
+          allowClear
+          placeholder="全部阅读状态"
+          aria-label="按阅读状态筛选"
+          className="bill-filters__status"
+          options={SHARE_READ_STATES.map((state) => ({ value: state, label: SHARE_READ_LABELS[state] }))}
+          value={filter.share_state}
+          onChange={(value: ShareReadState | undefined) => onChange({ share_state: value })}
         />
       )}
       <DatePicker.RangePicker

@@ -1,10 +1,20 @@
 import { Empty, List, Pagination, Space, Table, Tag, Typography, type TableColumnsType, type TableProps } from 'antd';
-import { BillPageMessages, defaultBillSort, type BillBox, type BillListRow, type Paged } from '@osp/shared';
+import { useState } from 'react';
+import {
+  BatchApproveTexts,
+  BillPageMessages,
+  defaultBillSort,
+  SHARE_READ_LABELS,
+  type BillBox,
+  type BillListRow,
+  type Paged,
+} from '@osp/shared';
 import type { BillSortField } from '../../../api/bills';
 import { formatDateTime } from '../../../utils/datetime';
 import { useIsMobile } from '../../../utils/useIsMobile';
 import { billStatusColor } from '../detail/flow-display';
 import { FlowPopover } from '../detail/FlowPopover';
+import { BatchApproveBar } from './BatchApproveDialog';
 import { IgnoreButton } from './IgnoreButton';
 
 export interface BillSort {
@@ -33,6 +43,26 @@ function StatusTag({ bill, box }: { bill: BillListRow; box: BillBox }) {
     </Tag>
   );
   return box === 'draft' ? tag : <FlowPopover billId={bill.id}>{tag}</FlowPopover>;
+}
+
+/** 抄送我的: 待阅 until I open the bill, then 已阅; with who shared it and when. */
+function ShareReadTag({ bill, withSharer = false }: { bill: BillListRow; withSharer?: boolean }) {
+  if (!bill.share) return null;
+  const state = bill.share.read_at === null ? 'unread' : 'read';
+  const tag = (
+    <Tag color={state === 'unread' ? 'orange' : 'default'} className="bill-share-tag">
+      {SHARE_READ_LABELS[state]}
+    </Tag>
+  );
+  if (!withSharer) return tag;
+  return (
+    <Space orientation="vertical" size={0}>
+      {tag}
+      <Typography.Text type="secondary" className="bill-list__minor">
+        {bill.share.shared_by_name} · {formatDateTime(bill.share.shared_at)}
+      </Typography.Text>
+    </Space>
+  );
 }
 
 /** The time column each box is about: when a task arrived, when the bill was sent, when it last changed. */
@@ -123,11 +153,20 @@ function columns(box: BillBox, sort: BillSort): TableColumnsType<BillListRow> {
     case 'done':
       return [title, initiator, status, node, time('updated_at', '更新时间')];
     case 'tracked':
+      return [
+        title,
+        initiator,
+        status,
+        node,
+        time('updated_at', '更新时间'),
+        { title: '操作', key: 'actions', width: 80, render: (_, bill) => <IgnoreButton bill={bill} /> },
+      ];
     case 'shared':
       return [
         title,
         initiator,
         status,
+        { title: '分享', key: 'share', width: 190, render: (_, bill) => <ShareReadTag bill={bill} withSharer /> },
         node,
         time('updated_at', '更新时间'),
         { title: '操作', key: 'actions', width: 80, render: (_, bill) => <IgnoreButton bill={bill} /> },
@@ -148,6 +187,7 @@ function BillCard({ bill, box, onOpen }: { bill: BillListRow; box: BillBox; onOp
         <Typography.Text strong className="bill-list__title" ellipsis>
           {bill.title}
         </Typography.Text>
+        {box === 'shared' && <ShareReadTag bill={bill} />}
         {box !== 'draft' && <StatusTag bill={bill} box={box} />}
       </div>
       <div className="bill-card__meta">
@@ -167,6 +207,10 @@ function BillCard({ bill, box, onOpen }: { bill: BillListRow; box: BillBox; onOp
 /** A box's bills: a sortable table on a desk, cards on a phone; a row opens the bill. */
 export function BillTable({ box, data, isLoading, sort, onSortChange, onPageChange, onOpen }: BillTableProps) {
   const isMobile = useIsMobile();
+  // 批量同意 (待我审批 on a desk): the rows chosen on the page shown; rows gone after a refresh drop out.
+  const [chosenIds, setChosenIds] = useState<number[]>([]);
+  const canBatch = box === 'todo';
+  const chosen = (data?.list ?? []).filter((bill) => chosenIds.includes(bill.id));
   const empty = <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={BillPageMessages.emptyBox(box)} />;
 
   if (isMobile) {
@@ -208,6 +252,18 @@ export function BillTable({ box, data, isLoading, sort, onSortChange, onPageChan
     <Table<BillListRow>
       className="bill-table"
       rowKey="id"
+      title={canBatch ? () => <BatchApproveBar bills={chosen} onDone={() => setChosenIds([])} /> : undefined}
+      rowSelection={
+        canBatch
+          ? {
+              selectedRowKeys: chosen.map((bill) => bill.id),
+              onChange: (keys) => setChosenIds(keys.map(Number)),
+              getCheckboxProps: (bill) => ({ 'aria-label': BatchApproveTexts.selectRow(bill.title) }),
+              // A click beside the checkbox must not open the bill as the rest of the row does.
+              onCell: () => ({ onClick: (event) => event.stopPropagation() }),
+            }
+          : undefined
+      }
       columns={columns(box, sort)}
       dataSource={data?.list ?? []}
       loading={isLoading}

@@ -4,7 +4,6 @@ import { useEffect } from 'react';
 import { Link, useLocation } from 'react-router';
 import { BILL_BOX_TITLES } from '@osp/shared';
 import { useDashboardCounts } from '../../../api/bills';
-import './todo-badge.css';
 
 export const TODO_PATH = '/office/approval/todo';
 
@@ -25,9 +24,9 @@ export function TodoBadge() {
   const label = todo > 0 ? `${BILL_BOX_TITLES.todo}（${todo}）` : BILL_BOX_TITLES.todo;
   return (
     <Tooltip title={label}>
-      <Link to={TODO_PATH} aria-label={label} className="todo-badge">
+      <Link to={TODO_PATH} aria-label={label} className="header-badge-link">
         <Badge count={todo} size="small" overflowCount={99} offset={[2, -2]}>
-          <AuditOutlined className="todo-badge__icon" />
+          <AuditOutlined className="header-badge-link__icon" />
         </Badge>
       </Link>
     </Tooltip>

@@ -1,0 +1,34 @@
+import type { Kysely } from 'kysely';
+import { afterEach, describe, expect, it } from 'vitest';
+import { openTestDb } from '../../../test/harness';
+import type { DbHandle } from '../index';
+import { migrateToLatest } from '../migrate';
+import { billLinks } from './0018-bill-links';
+import { noticeMail } from './0019-notice-mail';
+import { columnKit } from './columns';
+
+/** Migrations 0018 (关联审批) and 0019 (mail of notifications) go down and up again on both engines. */
+
+let opened: { handle: DbHandle; drop: () => Promise<void> } | undefined;
+afterEach(async () => {
+  await opened?.handle.close();
+  await opened?.drop();
+  opened = undefined;
+});
+
+describe('migrations 0018-bill-links and 0019-notice-mail', () => {
+  it('undo and redo cleanly, leaving the tables usable', async () => {
+    opened = await openTestDb();
+    await migrateToLatest(opened.handle);
+    const untyped = opened.handle.db as unknown as Kysely<unknown>;
+    const kit = columnKit(opened.handle.engine);
+    await noticeMail(kit).down(untyped);
+    await billLinks(kit).down(untyped);
+    await billLinks(kit).up(untyped);
+    await noticeMail(kit).up(untyped);
+    const db = opened.handle.db;
+    expect(await db.selectFrom('bill_links').selectAll().execute()).toEqual([]);
+    expect(await db.selectFrom('notice_settings').selectAll().execute()).toEqual([]);
+    expect(await db.selectFrom('notifications').select('mail_state').execute()).toEqual([]);
+  });
+});

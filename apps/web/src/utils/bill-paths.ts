@@ -1,0 +1,28 @@
+import type { BillBox, BillStatus } from '@osp/shared';
+
+/** The addresses of a bill's pages (SPEC §2), for every page that links to a bill. */
+
+export const DETAIL_PATH = '/office/approval/detail';
+export const EDIT_PATH = '/office/approval/edit';
+export const PRINT_PATH = '/print';
+
+/**
+ * SPEC §2 /office/approval/detail?from&billID&origin&status: `from` is the box the user came from (the
+ * page's back link), `origin` where the link was shown (a list, the dashboard …), `status` the bill's
+ * status when the link was shown (a hint only; the page shows the bill as it is now).
+ */
+export function detailPath(bill: { id: number; status: BillStatus }, from: BillBox | 'dashboard' | 'print', origin = 'list'): string {
+  const query = new URLSearchParams({ from, billID: String(bill.id), origin, status: bill.status });
+  return `${DETAIL_PATH}?${query.toString()}`;
+}
+
+/** SPEC §2 /office/approval/edit?billID&templateID. */
+export function editPath(bill: { id: number; template_id: number }): string {
+  return `${EDIT_PATH}?${new URLSearchParams({ billID: String(bill.id), templateID: String(bill.template_id) }).toString()}`;
+}
+
+/** SPEC §2 /print?from&billID&templateID; `from` is the page that opened it. */
+export function printPath(bill: { id: number; template_id: number }, from: string): string {
+  const query = new URLSearchParams({ from, billID: String(bill.id), templateID: String(bill.template_id) });
+  return `${PRINT_PATH}?${query.toString()}`;
+}
