@@ -12,7 +12,8 @@ import {
   type EntryInput,
   type Run,
 } from './navigate';
-import { decidedApproveNodesBefore } from './present';
+import { decidedApproveNodesBefore, stepDefOf } from './present';
+import { reassign } from './reassign';
 import { computeRoute } from './rules';
 import { needsComment } from './steps';
 import type {
@@ -139,7 +140,8 @@ function dispatch(run: Run, event: FlowEvent): EngineFailure | null {
       const task = actionableTask(run, event.taskId, event.actor);
       if ('ok' in task) return task;
       const comment = event.comment?.trim() || null;
-      if (needsComment(event.type) && comment === null) return fail(422, EngineMessages.commentRequired, 'comment');
+      if (needsComment(event.type, stepDefOf(s, run.ctx.flow.nodes, task)) && comment === null)
+        return fail(422, EngineMessages.commentRequired, 'comment');
       const act = activeActivation(s);
       if (!act) throw new Error('pending task without an active node');
       const base = {
@@ -214,6 +216,9 @@ function dispatch(run: Run, event: FlowEvent): EngineFailure | null {
       s.status = 'abandoned';
       return null;
     }
+    case 'reassign':
+      // Who may move someone's tasks is the service's policy (the person themselves, or a user administrator).
+      return reassign(run, event);
     case 'close': {
       // Who may close is the service's policy (an administrator); the engine only ends the flow cleanly.
       if (s.status !== 'doing' && s.status !== 'rejected' && s.status !== 'returned') return fail(409, EngineMessages.notDoing);
@@ -228,10 +233,7 @@ function dispatch(run: Run, event: FlowEvent): EngineFailure | null {
 
 /** Whether the task belongs to a step whose source is the initiator (发起人本人). */
 function isInitiatorStep(run: Run, task: Task): boolean {
-  const step = run.state.steps.find((st) => st.id === task.stepRunId);
-  const act = run.state.activations.find((a) => a.id === task.activationId);
-  const def = act && step ? nodeOf(run, act.nodeId).steps.find((d) => d.id === step.stepId) : undefined;
-  return def?.source.kind === 'initiator';
+  return stepDefOf(run.state, run.ctx.flow.nodes, task)?.source.kind === 'initiator';
 }
 
 function transfer(run: Run, task: Task, to: UserId, base: Omit<EntryInput, 'action'>): EngineFailure | null {

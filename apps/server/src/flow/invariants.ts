@@ -7,11 +7,12 @@ import type { BillState, HistoryAction, TaskStatus } from './types';
  * event; the service may run it in development to catch a corrupt row early. Returns the violations.
  */
 
-const DECISION_ACTION: Partial<Record<TaskStatus, HistoryAction>> = {
-  agreed: 'agree',
-  rejected: 'reject',
-  returned: 'back',
-  transferred: 'transfer',
+/** The history a task's end must have; a transferred task was handed on by a transfer or a reassign. */
+const DECISION_ACTIONS: Partial<Record<TaskStatus, readonly HistoryAction[]>> = {
+  agreed: ['agree'],
+  rejected: ['reject'],
+  returned: ['back'],
+  transferred: ['transfer', 'entrust', 'handover'],
 };
 
 export function checkInvariants(state: BillState): string[] {
@@ -42,9 +43,9 @@ export function checkInvariants(state: BillState): string[] {
     if (!step || step.activationId !== t.activationId) problems.push(`task ${t.id} is not under its step's node`);
     if ((t.status === 'pending' || t.status === 'waiting') && step?.status !== 'doing')
       problems.push(`open task ${t.id} under a ${step?.status} step`);
-    const action = t.isAuto ? 'auto_agree' : DECISION_ACTION[t.status];
-    if (action && !state.history.some((h) => h.taskId === t.id && h.action === action))
-      problems.push(`task ${t.id} ${t.status} has no ${action} history`);
+    const actions: readonly HistoryAction[] | undefined = t.isAuto ? ['auto_agree'] : DECISION_ACTIONS[t.status];
+    if (actions && !state.history.some((h) => h.taskId === t.id && actions.includes(h.action)))
+      problems.push(`task ${t.id} ${t.status} has no ${actions.join('/')} history`);
   }
 
   for (const s of state.steps) {

@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ADMIN, approve, Harness, INITIATOR, link, memoryDirectory, node, snapshot, type EventInput } from '../../test/flow-fixtures';
 import { checkInvariants } from './invariants';
+import { openTasksOf } from './reassign';
 import type { FlowSnapshot } from './types';
 
 /**
@@ -62,7 +63,20 @@ const flowArb: fc.Arbitrary<FlowSnapshot> = fc
   });
 
 const opArb = fc.record({
-  kind: fc.constantFrom('agree', 'agree', 'agree', 'reject', 'back', 'back', 'transfer', 'withdraw', 'resubmit', 'stray', 'close'),
+  kind: fc.constantFrom(
+    'agree',
+    'agree',
+    'agree',
+    'reject',
+    'back',
+    'back',
+    'transfer',
+    'reassign',
+    'withdraw',
+    'resubmit',
+    'stray',
+    'close',
+  ),
   pick: fc.nat(),
   who: fc.constantFrom(...POOL, INITIATOR, ADMIN),
   comment: fc.constantFrom('意见', '', null),
@@ -81,6 +95,18 @@ function toEvent(h: Harness, op: Op): EventInput | null {
       return task ? { type: op.kind, taskId: task.id, actor: task.actingHandler, comment: op.comment } : null;
     case 'transfer':
       return task ? { type: 'transfer', taskId: task.id, actor: task.actingHandler, to: op.who } : null;
+    case 'reassign':
+      // An administrator's handover of every open task of a pending task's handler (issue 13).
+      return task
+        ? {
+            type: 'reassign',
+            reason: op.pick % 2 === 0 ? 'handover' : 'entrust',
+            actor: op.pick % 2 === 0 ? ADMIN : task.actingHandler,
+            from: task.actingHandler,
+            to: op.who,
+            taskIds: openTasksOf(h.state, task.actingHandler).map((t) => t.id),
+          }
+        : null;
     case 'stray': {
       // Anyone acting on any task, pending or not.
       const any = h.state.tasks[op.pick % Math.max(h.state.tasks.length, 1)];
@@ -122,7 +148,7 @@ describe('engine properties', () => {
           expect(h.state.version).toBe(before.version + 1);
           // History: the old entries unchanged, the event's own entry first among the new ones.
           expect(h.state.history.slice(0, before.history.length)).toEqual(before.history);
-          expect(h.state.history[before.history.length]?.action).toBe(event.type);
+          expect(h.state.history[before.history.length]?.action).toBe(event.type === 'reassign' ? event.reason : event.type);
         }
       }),
       { numRuns: 300 },

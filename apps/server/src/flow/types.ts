@@ -95,8 +95,21 @@ export interface Task {
   isAuto: boolean;
 }
 
+/** entrust, handover: open tasks moved to another person (`reassign`), one entry per task. */
 export type HistoryAction =
-  'release' | 'agree' | 'auto_agree' | 'reject' | 'back' | 'transfer' | 'skip' | 'withdraw' | 'resubmit' | 'abandon' | 'close';
+  | 'release'
+  | 'agree'
+  | 'auto_agree'
+  | 'reject'
+  | 'back'
+  | 'transfer'
+  | 'entrust'
+  | 'handover'
+  | 'skip'
+  | 'withdraw'
+  | 'resubmit'
+  | 'abandon'
+  | 'close';
 
 /** Append-only history (bill_events). */
 export interface HistoryEntry {
@@ -148,6 +161,19 @@ export type FlowEvent =
   | (EventBase & { type: 'agree'; taskId: string; actor: UserId; comment?: string | null })
   | (EventBase & { type: 'reject' | 'back'; taskId: string; actor: UserId; comment?: string | null })
   | (EventBase & { type: 'transfer'; taskId: string; actor: UserId; to: UserId; comment?: string | null })
+  | (EventBase & {
+      /**
+       * Open tasks of `from` move to `to` without a decision (flow/reassign.ts): `entrust` when `from` hands their
+       * current to-dos to their delegate, `handover` when an administrator hands a leaver's to someone else.
+       */
+      type: 'reassign';
+      reason: 'entrust' | 'handover';
+      actor: UserId;
+      from: UserId;
+      to: UserId;
+      taskIds: readonly string[];
+      comment?: string | null;
+    })
   | (EventBase & { type: 'withdraw' | 'abandon'; actor: UserId; comment?: string | null })
   | (EventBase & { type: 'close'; actor: UserId; comment?: string | null })
   | (EventBase & {

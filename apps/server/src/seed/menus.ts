@@ -34,6 +34,8 @@ export const BASE_MENUS: SeedMenu[] = [
       { name: '我关注的', path: '/office/approval/tracked', type: 1, icon: 'StarOutlined', keep_alive: 1 },
       // Issue 13; an existing installation gets it from migration 0013.
       { name: '抄送我的', path: '/office/approval/shared', type: 1, icon: 'MailOutlined', keep_alive: 1 },
+      // Issue 13; an existing installation gets it from migration 0017.
+      { name: '委托管理', path: '/office/approval/entrust', type: 1, icon: 'SwapOutlined', keep_alive: 1 },
       // Issue 5; an existing installation gets these two from migration 0010.
       { name: '模板管理', path: '/office/templates', type: 1, icon: 'AppstoreOutlined', permission: 'template_admin' },
       { name: '审批岗位', path: '/office/jobs', type: 1, icon: 'TeamOutlined', permission: 'template_admin' },

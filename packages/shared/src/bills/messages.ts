@@ -63,6 +63,10 @@ export const OPERATION_LABELS = {
   reject: '驳回',
   back: '退回',
   transfer: '转交',
+  /** Open tasks moved to a delegate when an entrust is made with 同时移交当前待办. */
+  entrust: '委托移交',
+  /** Open tasks moved to a colleague by an administrator (离职交接). */
+  handover: '离职交接',
   withdraw: '撤回',
   resubmit: '重新提交',
   abandon: '废弃',

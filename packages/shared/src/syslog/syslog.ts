@@ -39,6 +39,10 @@ export const OperationActionLabels: Record<string, string> = {
   add_member: '添加成员',
   update_member: '修改成员',
   remove_member: '移除成员',
+  /** An entrust ended before its time (审批委托 提前结束, or by a handover). */
+  end: '提前结束',
+  /** A user's open tasks, drafts and received entrusts moved to a colleague (离职交接). */
+  handover: '离职交接',
 };
 
 export interface OperationLogEntry {

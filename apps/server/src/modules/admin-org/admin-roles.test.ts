@@ -13,6 +13,7 @@ const APPROVAL = [
   '/office/approval/draft',
   '/office/approval/tracked',
   '/office/approval/shared',
+  '/office/approval/entrust',
 ];
 
 let server: TestServer;

@@ -72,6 +72,15 @@ async function manageableUser(ctx: AppContext, caller: Caller, id: number): Prom
   return user;
 }
 
+/**
+ * For a module that changes things on a user's behalf (离职交接, modules/handover): the account, authorised as every
+ * change on this page is — sys_user (403), an existing account (404), one within the administrator's reach (403).
+ */
+export async function authorizeUserChange(ctx: AppContext, caller: Caller, id: number): Promise<AdminUser> {
+  authorizeUserAdmin(caller);
+  return manageableUser(ctx, caller, id);
+}
+
 /** Granting these roles needs every permission they carry (grants.policy). */
 async function authorizeRoleGrant(db: Db, caller: Caller, roleIds: readonly number[]): Promise<void> {
   const carried = [...(await repo.permissionsOfRoles(db, roleIds)).values()].flat();

@@ -112,13 +112,71 @@ export async function existingTemplateIds(db: Db, ids: readonly number[]): Promi
 }
 
 export async function templateNames(db: Db, ids: readonly number[]): Promise<Map<number, string>> {
+  return new Map([...(await templateLabels(db, ids))].map(([id, t]) => [id, t.name]));
+}
+
+/** Names of templates with their IPTV flag, for a page that hides IPTV names from people without IPTV roles. */
+export async function templateLabels(db: Db, ids: readonly number[]): Promise<Map<number, { name: string; isIptv: boolean }>> {
   if (ids.length === 0) return new Map();
   const rows = await db
     .selectFrom('templates')
-    .select(['id', 'name'])
+    .select(['id', 'name', 'is_iptv'])
     .where('id', 'in', [...ids])
     .execute();
-  return new Map(rows.map((r) => [r.id, r.name]));
+  return new Map(rows.map((r) => [r.id, { name: r.name, isIptv: r.is_iptv === 1 }]));
+}
+
+/**
+ * The templates an entrust may name (the 审批委托 page's choice): every enabled one, in group and template order;
+ * IPTV templates only when asked for. Read here beside the other template look-ups of this module, which the
+ * templates module offers no call for.
+ */
+export function enabledTemplates(db: Db, withIptv: boolean) {
+  let query = db
+    .selectFrom('templates as t')
+    .innerJoin('template_groups as g', 'g.id', 't.group_id')
+    .select(['t.id', 't.name', 'g.name as group_name'])
+    .where('t.status', '=', 1)
+    .orderBy('g.sort')
+    .orderBy('g.id')
+    .orderBy('t.sort')
+    .orderBy('t.id');
+  if (!withIptv) query = query.where('t.is_iptv', '=', 0);
+  return query.limit(1000).execute();
+}
+
+/** Ends an entrust now, keeping its row: 已结束 from `at` on. One that had not started becomes an empty period. */
+export async function endEntrust(db: Db, id: number, at: string, hasStarted: boolean): Promise<void> {
+  await db
+    .updateTable('bill_entrusts')
+    .set(hasStarted ? { end_at: at } : { start_at: at, end_at: at })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** Entrusts given to `delegateId` that have not ended by `at` (a handover passes them on). */
+export function receivedOpenEntrusts(db: Db, delegateId: number, at: string) {
+  return db
+    .selectFrom('bill_entrusts')
+    .select(['id', 'user_id', 'delegate_id', 'start_at', 'end_at'])
+    .where('delegate_id', '=', delegateId)
+    .where('end_at', '>', at)
+    .orderBy('id')
+    .execute();
+}
+
+export async function countReceivedOpenEntrusts(db: Db, delegateId: number, at: string): Promise<number> {
+  const row = await db
+    .selectFrom('bill_entrusts')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('delegate_id', '=', delegateId)
+    .where('end_at', '>', at)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export async function setDelegate(db: Db, id: number, delegateId: number): Promise<void> {
+  await db.updateTable('bill_entrusts').set({ delegate_id: delegateId }).where('id', '=', id).execute();
 }
 
 /** The row's columns, named one by one: a caller's object may carry more than an entrust's fields. */

@@ -32,6 +32,7 @@ const APPROVAL = [
   '/office/approval/draft',
   '/office/approval/tracked',
   '/office/approval/shared',
+  '/office/approval/entrust',
 ];
 
 const paths = (items: MenuItem[]): string[] => items.flatMap((i) => [i.path, ...paths(i.children)]);

@@ -1,10 +1,10 @@
 import { DownOutlined, EditOutlined, TeamOutlined } from '@ant-design/icons';
 import { Button, Dropdown, Space, Table, Tag, Typography, type MenuProps, type TableColumnsType } from 'antd';
-import { UserStatusLabels, type AdminUser, type Paged } from '@osp/shared';
+import { HandoverTexts, UserStatusLabels, type AdminUser, type Paged } from '@osp/shared';
 import { useIsMobile } from '../../../utils/useIsMobile';
 import { WhyNot } from './WhyNot';
 
-export type UserAction = 'edit' | 'roles' | 'password' | 'sessions' | 'status' | 'log';
+export type UserAction = 'edit' | 'roles' | 'password' | 'sessions' | 'status' | 'handover' | 'log';
 
 interface UsersTableProps {
   data: Paged<AdminUser> | undefined;
@@ -35,6 +35,15 @@ function moreItems(user: AdminUser): MenuProps['items'] {
         </WhyNot>
       ),
       danger: user.status === 1 && !blocked,
+      disabled: blocked,
+    },
+    {
+      key: 'handover',
+      label: (
+        <WhyNot reason={reason} placement="left">
+          {HandoverTexts.action}
+        </WhyNot>
+      ),
       disabled: blocked,
     },
     { type: 'divider' },

@@ -3,9 +3,11 @@ import { App, Button, Flex, Input, Select } from 'antd';
 import { AdminUserMessages, CommonMessages, type AdminUser } from '@osp/shared';
 import { useState } from 'react';
 import { exportUsers, useAdminUsers, useSetUserStatus, type UserListFilter } from '../../../api/admin-users';
+import { fetchHandoverSummary } from '../../../api/handover';
 import { DeptPicker } from '../../../components/pickers';
 import { toast } from '../../../components/toast';
 import { OperationLogButton, OperationLogDrawer } from '../../../components/OperationLogDrawer';
+import { HandoverDialog } from '../components/HandoverDialog';
 import { ImportDialog } from '../components/ImportDialog';
 import { ResetPasswordDialog } from '../components/ResetPasswordDialog';
 import { RolesDialog } from '../components/RolesDialog';
@@ -32,12 +34,33 @@ export default function UsersPage() {
   const [passwordUser, setPasswordUser] = useState<AdminUser | null>(null);
   const [sessionsUser, setSessionsUser] = useState<AdminUser | null>(null);
   const [logUser, setLogUser] = useState<AdminUser | null>(null);
+  const [handover, setHandover] = useState<{ user: AdminUser; isDisabling: boolean } | null>(null);
   const [isImportOpen, setIsImportOpen] = useState(false);
   const [isExporting, setIsExporting] = useState(false);
 
   const changeFilter = (next: UserListFilter) => {
     setFilter((current) => ({ ...current, ...next }));
     setPaging((current) => ({ ...current, page: 1 }));
+  };
+
+  const disableUser = (user: AdminUser) =>
+    setStatus.mutateAsync({ id: user.id, status: 0 }).then(
+      () => toast.success(AdminUserMessages.disabled),
+      // The API client has shown the refusal.
+      () => undefined,
+    );
+
+  /** Disabling someone who still holds open tasks offers 离职交接 first (their bills would otherwise wait for nobody). */
+  const startStatusChange = async (user: AdminUser) => {
+    if (user.status === 1 && user.abilities.manage) {
+      // A failed look-up (shown by the API client) falls back to the plain confirmation.
+      const summary = await fetchHandoverSummary(user.id).catch(() => undefined);
+      if (summary && summary.open_tasks > 0) {
+        setHandover({ user, isDisabling: true });
+        return;
+      }
+    }
+    confirmStatus(user);
   };
 
   const confirmStatus = (user: AdminUser) => {
@@ -62,7 +85,8 @@ export default function UsersPage() {
     else if (action === 'password') setPasswordUser(user);
     else if (action === 'sessions') setSessionsUser(user);
     else if (action === 'log') setLogUser(user);
-    else confirmStatus(user);
+    else if (action === 'handover') setHandover({ user, isDisabling: false });
+    else void startStatusChange(user);
   };
 
   const handleExport = () => {
@@ -139,6 +163,12 @@ export default function UsersPage() {
       <ResetPasswordDialog user={passwordUser} onClose={() => setPasswordUser(null)} />
       <SessionsDrawer user={sessionsUser} onClose={() => setSessionsUser(null)} />
       <ImportDialog isOpen={isImportOpen} onClose={() => setIsImportOpen(false)} />
+      <HandoverDialog
+        user={handover?.user ?? null}
+        isDisabling={handover?.isDisabling ?? false}
+        onClose={() => setHandover(null)}
+        onDisable={disableUser}
+      />
       <OperationLogDrawer open={logUser !== null} onClose={() => setLogUser(null)} itemType="user" itemId={logUser?.id} />
     </div>
   );
