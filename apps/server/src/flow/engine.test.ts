@@ -140,6 +140,24 @@ describe('operation checks', () => {
     expect(h.act(op, 6, '不同意').ok).toBe(true);
   });
 
+  it('agree on a step marked 同意时须填写审批意见 needs a comment (422, nothing changes); the next step does not', () => {
+    const h = new Harness(
+      linearFlow([approve('n1', { ...step('a', 'joinsign', [3, 4]), commentRequired: true }), approve('n2', step('b', 'orsign', [6]))]),
+    );
+    h.release();
+    const before = structuredClone(h.state);
+    for (const comment of [null, '', '   ']) {
+      expect(h.act('agree', 3, comment)).toEqual({ ok: false, code: 422, message: EngineMessages.commentRequired, field: 'comment' });
+    }
+    expect(h.state).toEqual(before);
+    expect(h.act('agree', 3, '核对无误').ok).toBe(true);
+    expect(h.act('agree', 4, '同意').ok).toBe(true);
+    expect(h.activeNode()).toBe('n2');
+    expect(h.act('agree', 6, null).ok).toBe(true);
+    expect(h.state.status).toBe('done');
+    expect(checkInvariants(h.state)).toEqual([]);
+  });
+
   it('back from the first approve node is refused with a hint to reject', () => {
     const h = twoNodes('orsign');
     expect(h.act('back', 3, '退回')).toEqual({ ok: false, code: 422, message: EngineMessages.noBackTarget, field: 'comment' });

@@ -1,5 +1,5 @@
-import { HANDLER_OPERATIONS, type FlowNode, type HandlerOperation, type StepStatus } from '@osp/shared';
-import type { BillState, StepRunStatus, TaskStatus } from './types';
+import { HANDLER_OPERATIONS, type FlowNode, type HandlerOperation, type StepDef, type StepStatus } from '@osp/shared';
+import type { BillState, StepRunStatus, Task, TaskStatus } from './types';
 
 /**
  * The internal statuses as SPEC §4 shows them. The engine keeps more (cancelled, transferred, skipped,
@@ -46,6 +46,17 @@ export function waitingHandlers(state: BillState, stepRunId: string): number[] {
 /** The task `userId` may act on now, if any (drives the service's `abilities`). */
 export function pendingTaskOf(state: BillState, userId: number): string | null {
   return state.tasks.find((t) => t.status === 'pending' && t.actingHandler === userId)?.id ?? null;
+}
+
+/** The flow's definition of the step a task belongs to (undefined only for a state the flow does not match). */
+export function stepDefOf(
+  state: BillState,
+  nodes: readonly Pick<FlowNode, 'id' | 'steps'>[],
+  task: Pick<Task, 'stepRunId' | 'activationId'>,
+): StepDef | undefined {
+  const step = state.steps.find((st) => st.id === task.stepRunId);
+  const nodeId = state.activations.find((a) => a.id === task.activationId)?.nodeId;
+  return step && nodes.find((n) => n.id === nodeId)?.steps.find((d) => d.id === step.stepId);
 }
 
 /**

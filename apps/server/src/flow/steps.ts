@@ -1,4 +1,4 @@
-import { STEP_REVIEW_KIND, type StepType } from '@osp/shared';
+import { STEP_REVIEW_KIND, type StepDef, type StepType } from '@osp/shared';
 import type { Task } from './types';
 
 /**
@@ -31,7 +31,10 @@ export function initialTaskStatus(type: StepType, order: number): 'pending' | 'w
   return STEP_REVIEW_KIND[type] === 'sequential' && order > 0 ? 'waiting' : 'pending';
 }
 
-/** Whether the operation needs a comment (a comment is optional on agree and transfer). */
-export function needsComment(op: 'agree' | 'reject' | 'back' | 'transfer'): boolean {
-  return op === 'reject' || op === 'back';
+/**
+ * Whether the operation needs a comment: a reject or back always; an agree on a step marked 同意时须填写审批意见
+ * (`commentRequired`); a transfer never.
+ */
+export function needsComment(op: 'agree' | 'reject' | 'back' | 'transfer', def?: Pick<StepDef, 'commentRequired'>): boolean {
+  return op === 'reject' || op === 'back' || (op === 'agree' && def?.commentRequired === true);
 }

@@ -134,6 +134,10 @@ export const FlowDesignerTexts = {
   users: '指定人员',
   job: '岗位',
   onlyCovering: '仅限覆盖发起人部门的成员',
+  commentRequired: '同意时须填写审批意见',
+  /** The node card's summary of such a step. */
+  commentRequiredShort: '须填意见',
+  commentRequiredHint: '审批人同意时也须填写意见；批量同意未填意见时，停在此步骤的单据会被跳过',
   leaderLevel: '主管级别',
   leaderLevelLabel: (levels: number) => (levels === 1 ? '直属主管' : `第${levels}级主管`),
   chosenHint: '发起人提交时从人员中选择审批人',

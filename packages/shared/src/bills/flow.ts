@@ -53,6 +53,11 @@ export const StepDefZ = z.object({
   name: z.string().trim().min(1).max(50),
   type: z.enum(STEP_TYPES),
   source: HandlerSourceZ,
+  /**
+   * 同意时须填写审批意见 (钉钉's 审批意见必填): an agree on this step must carry a comment, as a reject or back
+   * always must. Absent in flows saved before the option existed, which means no.
+   */
+  commentRequired: z.boolean().optional(),
 });
 export type StepDef = z.infer<typeof StepDefZ>;
 

@@ -34,7 +34,10 @@ export const SIMPLE_FORM: FormSchema = {
 };
 
 /** start → one approve node per step list → end, each node with the given steps. */
-export function linearGraph(nodes: { type: StepType; userIds: number[] }[][], settings: Partial<FlowGraph['settings']> = {}): FlowGraph {
+export function linearGraph(
+  nodes: { type: StepType; userIds: number[]; commentRequired?: boolean }[][],
+  settings: Partial<FlowGraph['settings']> = {},
+): FlowGraph {
   const ids = ['start', ...nodes.map((_, i) => `n${i + 1}`), 'end'];
   return {
     nodes: [
@@ -48,6 +51,7 @@ export function linearGraph(nodes: { type: StepType; userIds: number[] }[][], se
           name: `步骤${i + 1}-${j + 1}`,
           type: s.type,
           source: { kind: 'users' as const, userIds: s.userIds },
+          ...(s.commentRequired === undefined ? {} : { commentRequired: s.commentRequired }),
         })),
       })),
       { id: 'end', type: 'end', name: '结束', steps: [] },

@@ -33,12 +33,13 @@ const DONE_MESSAGES: Record<BillOperType, string> = {
   transfer: ApprovalMessages.transferred,
 };
 
-/** The handler's decision on their task: a comment (optional on agree), and for a transfer the new handler. */
+/** The handler's decision on their task: a comment (optional on agree unless the step asks for one), and for a transfer the new handler. */
 export function OperateDialog({ bill, operType, onClose }: OperateDialogProps) {
   const [form] = Form.useForm<OperateValues>();
   const operate = useOperateTask();
   const task = bill.my_task;
-  const isCommentOptional = operType === 'agree' || operType === 'transfer';
+  // The step may ask for a comment on agree as well (同意时须填写审批意见); the server holds the rule either way.
+  const isCommentOptional = operType === 'transfer' || (operType === 'agree' && task?.comment_required !== true);
 
   const handleOk = () => {
     if (!task || !operType) return;

@@ -56,7 +56,7 @@ interface StepEditorProps {
   onRemove: () => void;
 }
 
-/** One step of an approve node: name, 审批方式, 审批人来源 and the source's own picker. */
+/** One step of an approve node: name, 审批方式, 审批人来源 and the source's own picker, and 同意时须填写审批意见. */
 export function StepEditor({ step, index, count, lookups, onChange, onMove, onRemove }: StepEditorProps) {
   const id = (part: string) => `fd-step-${step.id}-${part}`;
   const { source } = step;
@@ -143,6 +143,15 @@ export function StepEditor({ step, index, count, lookups, onChange, onMove, onRe
       )}
       {source.kind === 'chosen' && <Typography.Text type="secondary">{T.chosenHint}</Typography.Text>}
       {source.kind === 'initiator' && <Typography.Text type="secondary">{T.initiatorHint}</Typography.Text>}
+      <Form.Item className="fd-step__comment" extra={T.commentRequiredHint}>
+        <Checkbox
+          id={id('comment-required')}
+          checked={step.commentRequired === true}
+          onChange={(e) => onChange({ commentRequired: e.target.checked })}
+        >
+          {T.commentRequired}
+        </Checkbox>
+      </Form.Item>
     </Card>
   );
 }

@@ -20,7 +20,8 @@ export function sourceText(source: HandlerSource, names: RuleNames): string {
   }
 }
 
-/** 「直属主管审批（或签）」, 「岗位：财务审核（会签）」. */
+/** 「直属主管审批（或签）」, 「岗位：财务审核（会签）」, 「指定人员：王五（或签，须填意见）」. */
 export function stepSummary(step: StepDef, names: RuleNames): string {
-  return `${sourceText(step.source, names)}（${REVIEW_KIND_LABELS[STEP_REVIEW_KIND[step.type]]}）`;
+  const kind = REVIEW_KIND_LABELS[STEP_REVIEW_KIND[step.type]];
+  return `${sourceText(step.source, names)}（${step.commentRequired === true ? `${kind}，${T.commentRequiredShort}` : kind}）`;
 }
