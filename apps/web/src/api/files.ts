@@ -2,7 +2,7 @@ import { useQueries, useQuery, type QueryClient } from '@tanstack/react-query';
 import { ARCHIVE_FILE_NAME, FileTexts, type FileCard, type FileLimits } from '@osp/shared';
 import { useCallback } from 'react';
 import { saveFile } from '../utils/save-file';
-import { api, download, upload } from './client';
+import { api, download, upload, type DownloadedFile } from './client';
 
 /*
  * Uploaded files (SPEC §7 Files, docs/files.md): bill attachments. Downloads carry the bearer header,
@@ -54,6 +54,16 @@ export function useFileCards(ids: readonly string[], known?: Record<string, File
 
 export async function downloadFile(card: Pick<FileCard, 'id' | 'name'>): Promise<void> {
   const file = await download({ method: 'GET', url: `/api/files/download/${card.id}` });
+  saveFile(file.blob, file.filename ?? (card.name || FileTexts.unnamed));
+}
+
+/** The copy of an image or PDF marked with the viewer's name and the time (docs/files.md, "Watermarks"). */
+export async function fetchWatermarked(card: Pick<FileCard, 'id' | 'name'>): Promise<DownloadedFile> {
+  return download({ method: 'GET', url: `/api/files/download/${card.id}`, params: { watermark: 1 } });
+}
+
+export async function downloadWatermarked(card: Pick<FileCard, 'id' | 'name'>): Promise<void> {
+  const file = await fetchWatermarked(card);
   saveFile(file.blob, file.filename ?? (card.name || FileTexts.unnamed));
 }
 

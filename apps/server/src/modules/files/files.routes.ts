@@ -12,9 +12,10 @@ import { filePartOf, isFileTooLarge, MalformedUploadError } from '../../lib/mult
 
 /**
  * A download: always `attachment` (the browser saves it, never renders it on our origin) and `nosniff`
- * (the declared type is the one used), whatever was uploaded (docs/files.md).
+ * (the declared type is the one used), whatever was uploaded (docs/files.md). Never cached: a watermarked
+ * copy names its viewer, and a file's readers change as its bill moves on.
  */
-function sendDownload(reply: FastifyReply, filename: string, mime: string, content: Readable, size?: number) {
+function sendDownload(reply: FastifyReply, filename: string, mime: string, content: Readable | Buffer, size?: number) {
   reply
     .header('content-type', mime)
     .header('content-disposition', attachmentDisposition(filename))
@@ -66,8 +67,10 @@ export function filesRoutes(ctx: AppContext) {
       });
       scope.get('/api/files/limits', async () => ok(files.fileLimits(ctx)));
       scope.get('/api/files/download/:id', async (request, reply) => {
-        const { card, content } = await files.downloadFile(ctx, callerOf(request), request.params);
-        return sendDownload(reply, card.name, card.mime, content, card.size);
+        const download = await files.downloadFile(ctx, callerOf(request), request.params, request.query);
+        // Tells a client that asked for a watermark whether this type got one (docs/files.md).
+        if (download.isWatermarked) reply.header('x-watermark', '1');
+        return sendDownload(reply, download.card.name, download.card.mime, download.content, download.size);
       });
       scope.post('/api/files/archive/download', async (request, reply) => {
         const { filename, content } = await files.archiveFiles(ctx, callerOf(request), request.body);

@@ -5,9 +5,13 @@ import {
   ATTACHMENTS_MAX,
   FILE_NAME_MAX,
   FileArchiveZ,
+  FileDownloadQueryZ,
   FileIdZ,
   FileMessages,
   FileTexts,
+  isWatermarkable,
+  StatusCode,
+  WATERMARK_MAX_BYTES,
   type FileCard,
   type FileLimits,
 } from '@osp/shared';
@@ -15,12 +19,13 @@ import { fileTypeFromFile } from 'file-type';
 import JSZip from 'jszip';
 import type { AppContext, Caller } from '../../context';
 import { nowIso } from '../../db/index';
-import { NotFoundError, ValidationError } from '../../http/errors';
+import { AppError, NotFoundError, ValidationError } from '../../http/errors';
 import { parse } from '../../http/validate';
 import { readableBillIds } from '../bills/bills.access';
 import { authorizeDownload, downloadableIds } from './files.policy';
 import { billLinksOf, findFile, findFiles, insertFile, type FileRow } from './files.repo';
-import { absolutePath, openFile, removeFile, writeFile, type WrittenFile } from './files.storage';
+import { absolutePath, openFile, readStoredFile, removeFile, writeFile, type WrittenFile } from './files.storage';
+import { watermark, watermarkQueue, watermarkTextOf } from './files.watermark';
 import { MalformedUploadError, watchFailure } from '../../lib/multipart';
 
 /**
@@ -37,7 +42,11 @@ export interface UploadPart {
 
 export interface Download {
   card: FileCard;
-  content: Readable;
+  content: Readable | Buffer;
+  /** Bytes sent: the card's size, or the marked copy's. */
+  size: number;
+  /** True when the content is the copy marked with the viewer's name and the time. */
+  isWatermarked: boolean;
 }
 
 const OCTET_STREAM = 'application/octet-stream';
@@ -69,7 +78,6 @@ export function fileLimits(ctx: AppContext): FileLimits {
   return { max_bytes: ctx.config.files.maxBytes, max_count: ATTACHMENTS_MAX };
 }
 
-/** POST /api/files: stores one upload of a signed-in user and answers its card. */
 /** The facts files.policy decides on: the bills naming the files, and which of those the caller may read. */
 async function authorizeFileDownload(ctx: AppContext, caller: Caller, files: readonly FileRow[]): Promise<void> {
   const others = files.filter((f) => f.uploader_id !== caller.userId).map((f) => f.id);
@@ -82,6 +90,7 @@ async function authorizeFileDownload(ctx: AppContext, caller: Caller, files: rea
   authorizeDownload(files, downloadableIds(caller, files, links, readable));
 }
 
+/** POST /api/files: stores one upload of a signed-in user and answers its card. */
 export async function uploadFile(ctx: AppContext, caller: Caller, part: UploadPart | undefined): Promise<FileCard> {
   if (!part) throw new ValidationError({ file: [FileMessages.noFile] });
   const id = newFileId();
@@ -143,12 +152,35 @@ export async function getFileCard(ctx: AppContext, caller: Caller, params: unkno
 }
 
 /**
- * GET /api/files/download/{id}. SPEC's `object` and `watermark` query parameters are accepted and not
- * used: there is one object per file and no watermarking yet (docs/files.md).
+ * The copy of a file marked for its viewer, made in memory when the watermark queue gives it a turn
+ * (files.watermark.ts); undefined for a type that is not marked.
  */
-export async function downloadFile(ctx: AppContext, caller: Caller, params: unknown): Promise<Download> {
+async function watermarkedCopy(ctx: AppContext, caller: Caller, file: FileRow): Promise<Buffer | undefined> {
+  if (!isWatermarkable(file.mime)) return undefined;
+  if (file.size > WATERMARK_MAX_BYTES) throw new AppError(StatusCode.invalid, FileMessages.watermarkTooLarge);
+  const text = watermarkTextOf(caller.user, new Date());
+  return watermarkQueue.run(async () => {
+    const content = await readStoredFile(ctx.config, file.storage_path);
+    if (!content) {
+      ctx.log.error({ fileId: file.id, path: file.storage_path }, 'an uploaded file is missing from disk');
+      throw new NotFoundError(FileMessages.notFound);
+    }
+    return watermark(content, file.mime, text, { log: ctx.log });
+  });
+}
+
+/**
+ * GET /api/files/download/{id}?watermark=1: with the flag, an image or PDF comes as a copy marked with the
+ * caller's name and the time; any other type, and every file without the flag, as stored. SPEC's `object`
+ * is not read: there is one object per file (docs/files.md).
+ */
+export async function downloadFile(ctx: AppContext, caller: Caller, params: unknown, query: unknown): Promise<Download> {
+  const { watermark: isWatermarkAsked } = parse(FileDownloadQueryZ, query);
   const file = await requireDownloadable(ctx, caller, params);
-  return { card: cardOf(file), content: await contentOf(ctx, file) };
+  const card = cardOf(file);
+  const marked = isWatermarkAsked ? await watermarkedCopy(ctx, caller, file) : undefined;
+  if (marked) return { card, content: marked, size: marked.length, isWatermarked: true };
+  return { card, content: await contentOf(ctx, file), size: file.size, isWatermarked: false };
 }
 
 /** `name` unless an earlier entry of the archive took it (Windows compares names without case): then `name (2)`. */

@@ -65,3 +65,13 @@ export async function openFile(config: Pick<Config, 'uploadsDir'>, storagePath: 
     throw error;
   }
 }
+
+/** The stored bytes whole, or undefined when the file is gone from disk: for a watermarked copy, made in memory. */
+export async function readStoredFile(config: Pick<Config, 'uploadsDir'>, storagePath: string): Promise<Buffer | undefined> {
+  try {
+    return await fs.promises.readFile(absolutePath(config, storagePath));
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
+  }
+}

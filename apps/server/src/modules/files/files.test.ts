@@ -209,7 +209,7 @@ describe('GET /api/files/download/{id}', () => {
     // The web app's reader gets the name back (RFC 6266).
     expect(filenameOf(disposition)).toBe('报销说明（终稿）.txt');
     expect(await response.text()).toBe('报销说明 v2 (final)');
-    // SPEC §7's object and watermark parameters are accepted (and not used yet).
+    // SPEC §7's object and watermark parameters are accepted; a text file is served unmarked (files.watermark.test.ts).
     const withParams = await fetch(`${server.baseUrl}/api/files/download/${card.id}?object=x&watermark=1`, {
       headers: { authorization: `Bearer ${await tokens.get('zhangsan')}` },
     });

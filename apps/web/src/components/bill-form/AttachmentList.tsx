@@ -3,6 +3,7 @@ import { Button } from 'antd';
 import { FileTexts, formatFileSize, type FileCard } from '@osp/shared';
 import { useState } from 'react';
 import { downloadArchive, downloadFile, useFileCards } from '../../api/files';
+import { WatermarkedView } from './WatermarkedView';
 
 /** A file's name as a download link (the download carries the bearer header), with its size. */
 export function AttachmentLink({ id, card }: { id: string; card: FileCard | undefined }) {
@@ -25,7 +26,10 @@ export function AttachmentLink({ id, card }: { id: string; card: FileCard | unde
   );
 }
 
-/** An attachment field, read only: each file as a download link, and 全部下载 (one zip) when there are several. */
+/**
+ * An attachment field, read only: each file as a download link, an image's 查看 and a PDF's 水印下载 (the copy
+ * marked with the viewer's name), and 全部下载 (one zip) when there are several.
+ */
 export function AttachmentList({ ids, known }: { ids: string[]; known?: Record<string, FileCard> }) {
   const cards = useFileCards(ids, known);
   const [isZipping, setIsZipping] = useState(false);
@@ -41,6 +45,7 @@ export function AttachmentList({ ids, known }: { ids: string[]; known?: Record<s
         {ids.map((id) => (
           <li key={id} className="bill-attachment__item">
             <AttachmentLink id={id} card={cards.get(id)} />
+            <WatermarkedView card={cards.get(id)} />
           </li>
         ))}
       </ul>
