@@ -278,6 +278,27 @@ export async function download(request: ApiRequest): Promise<DownloadedFile> {
   return { blob: response.body as Blob, filename: filenameOf(response.header('content-disposition') ?? '') };
 }
 
+/** The address of a call, for a download the browser makes itself (a hidden frame: ./bills-export.ts). */
+export function requestUrl(request: ApiRequest): string {
+  return urlOf(request);
+}
+
+/**
+ * The answer to a download the browser made in a frame, which the page sees only as its readiness cookie
+ * (`code`: the envelope's status_code, or the HTTP status when the answer was not an envelope) and the text
+ * of the document the frame shows; it takes the same road as every other answer (SPEC §8), and rejects.
+ * Undefined `code`: the server never answered (a proxy's error page, the network down).
+ */
+export async function settleFrameAnswer(request: ApiRequest, code: number | undefined, text: string): Promise<void> {
+  if (code === undefined) throw fail(request, new ApiError(CommonMessages.serverBusy, NO_RESPONSE), 'no-response');
+  const body = parseText(text);
+  // A frame hides the HTTP status: 401, 403 and the server's faults are answered with their own, the rest as a 200 envelope.
+  const isHttpFailure = code === 401 || code === 403 || code >= 500 || !isEnvelope(body);
+  await settle(request, { status: isHttpFailure ? code : 200, body, header: () => null });
+  // settle() passes a success envelope; the frame shows a document only when the file did not come.
+  throw fail(request, new ApiError(CommonMessages.serverBusy, code, undefined, isEnvelope(body) ? body : undefined));
+}
+
 /** The upload through XMLHttpRequest, the one browser API that reports upload progress; no time-out, as for a download. */
 function sendWithProgress(request: ApiRequest, onProgress?: (percent: number) => void): Promise<RawResponse> {
   return new Promise((resolve, reject) => {

@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router';
 import { BILL_BOX_DESCRIPTIONS, BILL_BOX_TITLES, defaultBillSort, type BillBox, type BillListRow } from '@osp/shared';
 import { useBills, type BillListFilter } from '../../../api/bills';
 import { detailPath, editPath } from '../detail/flow-display';
+import { BillExportButton } from './BillExportButton';
 import { BillFilters } from './BillFilters';
 import { BillTable, type BillSort } from './BillTable';
 import './lists.css';
@@ -29,6 +30,7 @@ export function BillListPage({ box }: { box: BillBox }) {
   return (
     <div className="bill-list">
       <div className="bill-list__header">
+        <BillExportButton query={{ box, ...filter, ...sort }} isEmpty={bills.data?.total === 0} />
         <h2 className="bill-list__heading">{BILL_BOX_TITLES[box]}</h2>
         <p className="bill-list__description">{BILL_BOX_DESCRIPTIONS[box]}</p>
       </div>
