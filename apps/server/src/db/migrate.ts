@@ -18,6 +18,7 @@ import { notifications } from './migrations/0016-notifications';
 import { entrustPage } from './migrations/0017-entrust-page';
 import { billLinks } from './migrations/0018-bill-links';
 import { noticeMail } from './migrations/0019-notice-mail';
+import { billArchive } from './migrations/0020-bill-archive';
 
 /** Migrations in order. Names sort as they run; never rename or edit one that has shipped. */
 function migrationsFor(handle: DbHandle): Record<string, Migration> {
@@ -40,6 +41,7 @@ function migrationsFor(handle: DbHandle): Record<string, Migration> {
     '0017-entrust-page': entrustPage(),
     '0018-bill-links': billLinks(kit),
     '0019-notice-mail': noticeMail(kit),
+    '0020-bill-archive': billArchive(kit),
   };
 }
 

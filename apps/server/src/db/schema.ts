@@ -53,6 +53,7 @@ export interface Database {
   bill_urges: BillUrgesTable;
   bill_links: BillLinksTable;
   notice_settings: NoticeSettingsTable;
+  archive_counters: ArchiveCountersTable;
 }
 
 export interface DeptsTable {
@@ -427,6 +428,15 @@ export interface BillsTable {
   updated_at: string;
   released_at: string | null;
   finished_at: string | null;
+  /** 归档编号, set when the bill first passes an archive node (migration 0020). */
+  archive_no: string | null;
+  archived_at: string | null;
+}
+
+/** The last archive number handed out in each year (migration 0020). */
+export interface ArchiveCountersTable {
+  year: number;
+  last: number;
 }
 
 export interface BillItemsTable {

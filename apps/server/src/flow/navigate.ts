@@ -117,6 +117,7 @@ export function enterNode(run: Run, nodeId: string, cause: NodeActivation['cause
     });
   });
   if (node.type === 'archive' || node.type === 'change') run.effects.push({ kind: node.type, nodeId });
+  if (node.type === 'archive') record(run, { action: 'archive', nodeId });
   if (node.type === 'end') {
     run.state.status = 'done';
     run.effects.push({ kind: 'bill_done' });

@@ -109,7 +109,9 @@ export type HistoryAction =
   | 'withdraw'
   | 'resubmit'
   | 'abandon'
-  | 'close';
+  | 'close'
+  /** The bill passed an archive node (归档); the service adds the archive number as its comment. */
+  | 'archive';
 
 /** Append-only history (bill_events). */
 export interface HistoryEntry {

@@ -342,6 +342,9 @@ export interface BillDetail {
   updated_at: string;
   released_at: string | null;
   finished_at: string | null;
+  /** 归档编号 and when it was filed: set when the bill first passed an archive node. */
+  archive_no: string | null;
+  archived_at: string | null;
   abilities: BillAbilities;
   /** Whether the caller follows the bill (box=tracked). */
   tracked: boolean;

@@ -70,6 +70,7 @@ export const OPERATION_LABELS = {
   withdraw: '撤回',
   resubmit: '重新提交',
   abandon: '废弃',
+  archive: '归档',
   close: '关闭',
   auto_agree: '自动同意',
   skip: '跳过',

@@ -99,3 +99,17 @@ export function stepStatusText(status: StepStatus, waitingFor: readonly string[]
   if (waitingFor.length === 1) return `等待${waitingFor[0]}审批`;
   return `等待${waitingFor.slice(0, 2).join('、')}等人审批`;
 }
+
+/** 归档编号: GD, the year (Asia/Shanghai) and that year's six-digit sequence, e.g. GD2026000123. */
+export function archiveNumber(year: number, seq: number): string {
+  return `GD${year}${String(seq).padStart(6, '0')}`;
+}
+
+/** The comment of a bill's 归档 history entry. */
+export function archiveComment(archiveNo: string): string {
+  return `归档编号：${archiveNo}`;
+}
+
+export const ArchiveTexts = {
+  archiveNo: '归档编号',
+} as const;

@@ -109,6 +109,8 @@ export async function loadBillView(db: Db, billId: number, viewerId: number): Pr
     updated_at: row.updated_at,
     released_at: row.released_at,
     finished_at: row.finished_at,
+    archive_no: row.archive_no,
+    archived_at: row.archived_at,
   });
   return {
     bill,

@@ -95,6 +95,8 @@ export async function getBill(ctx: AppContext, caller: Caller, params: unknown):
     updated_at: bill.updated_at,
     released_at: bill.released_at,
     finished_at: bill.finished_at,
+    archive_no: bill.archive_no,
+    archived_at: bill.archived_at,
     abilities: abilitiesOf(caller, bill, state, pinned.flow, startable),
     tracked,
     my_task: task

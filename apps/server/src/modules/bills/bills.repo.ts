@@ -28,6 +28,8 @@ export const BILL_COLUMNS = [
   'updated_at',
   'released_at',
   'finished_at',
+  'archive_no',
+  'archived_at',
 ] as const;
 
 /** The bill row as stored: its JSON columns still text. */
@@ -392,4 +394,15 @@ export async function billIdsOfSubject(db: Db, kind: string, subjectId: number):
     .orderBy('bill_id')
     .execute();
   return rows.map((r) => r.bill_id);
+}
+
+/** The next archive sequence number of `year`: one upsert, so two bills filed at once never get the same. */
+export async function nextArchiveSeq(db: Db, year: number): Promise<number> {
+  const row = await db
+    .insertInto('archive_counters')
+    .values({ year, last: 1 })
+    .onConflict((oc) => oc.column('year').doUpdateSet((eb) => ({ last: eb('archive_counters.last', '+', 1) })))
+    .returning('last')
+    .executeTakeFirstOrThrow();
+  return row.last;
 }

@@ -155,8 +155,11 @@ describe('a bill from draft to done (费用报销 of 6,000 with two items)', () 
       ['重新提交', '张三'],
       ['同意', '李四'],
       ['同意', '王五'],
+      // The flow files the approved bill (its archive node); the number is the entry's comment.
+      ['归档', null],
     ]);
-    expect(history.body.data.at(-1)).toMatchObject({ before: 'doing', after: 'done', node_name: '财务审核' });
+    expect(history.body.data.at(-2)).toMatchObject({ before: 'doing', after: 'done', node_name: '财务审核' });
+    expect(history.body.data.at(-1)?.comment).toMatch(/^归档编号：GD\d{10}$/);
     const record = await call<BillRecordNode[]>('zhangsan', 'GET', `/api/bills/${bill.id}/histories`);
     expect(record.body.data.filter((n) => n.node_id === 'finance').map((n) => n.status)).toEqual(['rejected', 'done']);
 

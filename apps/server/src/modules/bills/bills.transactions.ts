@@ -10,6 +10,7 @@ import { tellEventNotices } from './bills.notices';
 import { tellOutcome } from './bills.outcomes';
 import { billUnavailable } from './bills.policy';
 import { activeNodeName } from './bills.presenter';
+import { fileArchive } from './bills.archive';
 import { lockBill, type BillRow } from './bills.repo';
 import { idGenerator, VersionConflict, writeState, type BillColumns } from './bills-state.repo';
 
@@ -93,8 +94,10 @@ export async function runEngine(
   if (!result.ok) throw engineError(result);
   const next = result.state;
   const nodeName = activeNodeName(next, pinned.flow);
+  const archive = await fileArchive(trx, bill, state, next, result.effects, event.at);
   await writeState(trx, bill.id, state, next, {
     ...columns,
+    ...archive,
     current_node_name: nodeName,
     ...(FINISHED.includes(next.status) && !FINISHED.includes(state.status) ? { finished_at: event.at } : {}),
   });

@@ -1,6 +1,6 @@
 import { ApartmentOutlined } from '@ant-design/icons';
 import { Button, Descriptions, Tag } from 'antd';
-import { BILL_ACTION_LABELS, type BillDetail } from '@osp/shared';
+import { ArchiveTexts, BILL_ACTION_LABELS, type BillDetail } from '@osp/shared';
 import { formatDateTime } from '../../../utils/datetime';
 import { useIsMobile } from '../../../utils/useIsMobile';
 import { billStatusColor } from './flow-display';
@@ -43,6 +43,15 @@ export function BillSummary({ bill }: { bill: BillDetail }) {
             label: bill.finished_at ? '完成时间' : '更新时间',
             children: formatDateTime(bill.finished_at ?? bill.updated_at),
           },
+          ...(bill.archive_no
+            ? [
+                {
+                  key: 'archive',
+                  label: ArchiveTexts.archiveNo,
+                  children: <span className="bill-summary__archive">{bill.archive_no}</span>,
+                },
+              ]
+            : []),
         ]}
       />
     </div>

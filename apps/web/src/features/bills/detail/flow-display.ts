@@ -78,6 +78,7 @@ export function historyColor(action: string): 'blue' | 'green' | 'red' | 'gray' 
   switch (action) {
     case 'agree':
     case 'auto_agree':
+    case 'archive':
       return 'green';
     case 'reject':
     case 'back':
