@@ -68,6 +68,9 @@ export const ApprovalMessages = {
   notEditable: '只有草稿、被驳回或已撤回的单据可以修改',
   notDeletable: '只有草稿可以删除，已提交过的单据请使用废弃',
   billConflict: '单据已被他人处理，请刷新后查看',
+  itemsFieldRequired: '请指定明细表字段',
+  itemRowRequired: '请填写要添加的明细行',
+  itemRowMissing: '明细行不存在，请刷新后重试',
   itemsFieldUnknown: (key: string) => `表单中没有明细表「${escapeHtml(key)}」`,
   saved: '已保存',
   deleted: '已删除',
@@ -187,9 +190,26 @@ export const BillUpdateZ = z.object({
 });
 
 export const BillItemsInputZ = z.object({
-  field: z.string().min(1, '请指定明细表字段'),
+  field: z.string().min(1, ApprovalMessages.itemsFieldRequired),
   rows: z.array(z.record(z.string(), z.unknown())),
   version: z.number().int().min(0).optional(),
+});
+
+/** POST /api/bills/{id}/items: one row appended to an items table (the table's total recomputed). */
+export const BillItemAddZ = z.object({
+  field: z.string({ error: ApprovalMessages.itemsFieldRequired }).min(1, ApprovalMessages.itemsFieldRequired),
+  row: z.record(z.string(), z.unknown(), { error: ApprovalMessages.itemRowRequired }),
+  version: z.number().int().min(0).optional(),
+});
+
+/** DELETE /api/bills/{id}/items?field&index&version: one row taken out (`index` counts from 0, as `rows` are listed). */
+export const BillItemRemoveZ = z.object({
+  field: z.string({ error: ApprovalMessages.itemsFieldRequired }).min(1, ApprovalMessages.itemsFieldRequired),
+  index: z.coerce
+    .number({ error: ApprovalMessages.itemRowMissing })
+    .int(ApprovalMessages.itemRowMissing)
+    .min(0, ApprovalMessages.itemRowMissing),
+  version: z.coerce.number().int().min(0).optional(),
 });
 
 export const BillReleaseZ = z.object({
@@ -207,6 +227,14 @@ export const FlowOperationZ = z.object({
   comment: z.string().trim().max(COMMENT_MAX).optional().nullable(),
   /** transfer: the user who takes over the task. */
   to_user_id: z.number().int().positive().optional(),
+});
+
+/**
+ * POST|PUT|PATCH /api/bills/flownode/{id}: the task's operation named in the body, as the path form
+ * /api/bills/flownode/{id}/{operType} names it in the path.
+ */
+export const TaskOperationBodyZ = z.object({
+  operType: z.enum(BILL_OPER_TYPES, { error: ApprovalMessages.operTypeInvalid }),
 });
 
 export const InitiatorOperationZ = z.object({

@@ -1,4 +1,14 @@
-import { ApprovalMessages, BillCreateZ, BillIdZ, BillItemsInputZ, BillUpdateZ, type BillDetail, type ItemRow } from '@osp/shared';
+import {
+  ApprovalMessages,
+  BillCreateZ,
+  BillIdZ,
+  BillItemAddZ,
+  BillItemRemoveZ,
+  BillItemsInputZ,
+  BillUpdateZ,
+  type BillDetail,
+  type ItemRow,
+} from '@osp/shared';
 import type { AppContext, Caller } from '../../context';
 import { nowIso } from '../../db/index';
 import { ConflictError, ValidationError } from '../../http/errors';
@@ -95,16 +105,50 @@ export async function updateBill(ctx: AppContext, caller: Caller, params: unknow
 export async function putItems(ctx: AppContext, caller: Caller, params: unknown, body: unknown): Promise<Record<string, ItemRow[]>> {
   const { id } = parse(BillIdZ, params);
   const input = parse(BillItemsInputZ, body);
+  return changeItems(ctx, caller, id, input.field, input.version, () => input.rows);
+}
+
+/** POST /api/bills/{id}/items: one row appended, checked with the whole form as PUT checks it. */
+export async function addItemRow(ctx: AppContext, caller: Caller, params: unknown, body: unknown): Promise<Record<string, ItemRow[]>> {
+  const { id } = parse(BillIdZ, params);
+  const input = parse(BillItemAddZ, body ?? {});
+  return changeItems(ctx, caller, id, input.field, input.version, (rows) => [...rows, input.row]);
+}
+
+/** DELETE /api/bills/{id}/items?field&index: one row taken out; a row that is not there is refused, not ignored. */
+export async function removeItemRow(ctx: AppContext, caller: Caller, params: unknown, query: unknown): Promise<Record<string, ItemRow[]>> {
+  const { id } = parse(BillIdZ, params);
+  const input = parse(BillItemRemoveZ, query ?? {});
+  return changeItems(ctx, caller, id, input.field, input.version, (rows) => {
+    if (input.index >= rows.length) throw new ValidationError({ index: [ApprovalMessages.itemRowMissing] });
+    return rows.filter((_, index) => index !== input.index);
+  });
+}
+
+/**
+ * Replaces one items table of an editable bill with what `next` makes of its rows: the initiator only, the bill's
+ * version when the caller sends one, the whole form checked again (required tables, totals) before anything is written.
+ */
+async function changeItems(
+  ctx: AppContext,
+  caller: Caller,
+  id: number,
+  field: string,
+  version: number | undefined,
+  next: (rows: readonly Record<string, unknown>[]) => unknown[],
+): Promise<Record<string, ItemRow[]>> {
   await mutate(ctx, id, async (trx, bill) => {
     await authorizeInitiator(trx, caller, bill);
     if (!EDITABLE.includes(bill.status)) throw new ConflictError(ApprovalMessages.notEditable);
-    checkVersion(bill, input.version);
+    checkVersion(bill, version);
     const pinned = await versionOf(ctx, trx, bill);
-    const field = pinned.formSchema.fields.find((f) => f.key === input.field && f.type === 'items');
-    if (!field) throw new ValidationError({ field: [ApprovalMessages.itemsFieldUnknown(input.field)] });
-    const current = formInput(pinned.formSchema, bill.form, await repo.loadItems(trx, bill.id));
-    const form = checkForm(pinned.formSchema, { ...current, [input.field]: input.rows }, 'draft');
-    await repo.replaceItems(trx, bill.id, { [input.field]: form.items[input.field] ?? [] });
+    if (!pinned.formSchema.fields.some((f) => f.key === field && f.type === 'items')) {
+      throw new ValidationError({ field: [ApprovalMessages.itemsFieldUnknown(field)] });
+    }
+    const items = await repo.loadItems(trx, bill.id);
+    const current = formInput(pinned.formSchema, bill.form, items);
+    const form = checkForm(pinned.formSchema, { ...current, [field]: next(items[field] ?? []) }, 'draft');
+    await repo.replaceItems(trx, bill.id, { [field]: form.items[field] ?? [] });
     await writeBillRow(trx, bill.id, bill.version, { form_json: storedForm(form) });
   });
   return repo.loadItems(ctx.db, id);

@@ -3,6 +3,7 @@ import {
   BILL_OPER_TYPES,
   EngineMessages,
   FlowOperationZ,
+  TaskOperationBodyZ,
   onBehalfLabel,
   type BillOperType,
   type BillStatus,
@@ -105,4 +106,14 @@ export async function operate(
     notYours,
   );
   return { result, message: OPERATION_MESSAGES[operType] };
+}
+
+/**
+ * POST|PUT|PATCH /api/bills/flownode/{id} (SPEC §7 "any method"): the operation named in the body as `operType`, the
+ * rest of the body as the path form takes it; one code path with /api/bills/flownode/{id}/{operType}.
+ */
+export async function operateNamedInBody(ctx: AppContext, caller: Caller, params: unknown, body: unknown) {
+  const { id } = parse(TaskParamsZ, params);
+  const { operType } = parse(TaskOperationBodyZ, body ?? {});
+  return operate(ctx, caller, { id, operType }, body);
 }

@@ -44,6 +44,14 @@ export function billsRoutes(ctx: AppContext) {
       const { result, message } = await bills.operate(ctx, callerOf(request), request.params, request.body);
       return ok(result, message);
     };
+    // SPEC §7 "any method /api/bills/flownode/{id}": the operation named in the body (docs/approval-api.md).
+    const operateNamed = async (request: FastifyRequest) => {
+      const { result, message } = await bills.operateNamedInBody(ctx, callerOf(request), request.params, request.body);
+      return ok(result, message);
+    };
+    app.post('/api/bills/flownode/:id', operateNamed);
+    app.put('/api/bills/flownode/:id', operateNamed);
+    app.patch('/api/bills/flownode/:id', operateNamed);
     app.post('/api/bills/flownode/:id/:operType', operate);
     app.put('/api/bills/flownode/:id/:operType', operate);
     app.patch('/api/bills/flownode/:id/:operType', operate);
@@ -58,6 +66,12 @@ export function billsRoutes(ctx: AppContext) {
       return ok(null, ApprovalMessages.deleted);
     });
     app.get('/api/bills/:id/items', async (request) => ok(await bills.getItems(ctx, callerOf(request), request.params)));
+    app.post('/api/bills/:id/items', async (request) =>
+      ok(await bills.addItemRow(ctx, callerOf(request), request.params, request.body), ApprovalMessages.saved),
+    );
+    app.delete('/api/bills/:id/items', async (request) =>
+      ok(await bills.removeItemRow(ctx, callerOf(request), request.params, request.query), ApprovalMessages.saved),
+    );
     app.put('/api/bills/:id/items', async (request) =>
       ok(await bills.putItems(ctx, callerOf(request), request.params, request.body), ApprovalMessages.saved),
     );

@@ -17,7 +17,7 @@
  */
 
 export { getBill, getFlow, getHistory, getItems, getRecord } from './bills.detail';
-export { createBill, deleteBill, putItems, updateBill } from './bills.drafts';
+export { addItemRow, createBill, deleteBill, putItems, removeItemRow, updateBill } from './bills.drafts';
 export { abandonBill, releaseBill, withdrawBill } from './bills.release';
-export { getTask, operate } from './bills.operations';
+export { getTask, operate, operateNamedInBody } from './bills.operations';
 export { runEngine } from './bills.transactions';
