@@ -1,7 +1,7 @@
 import { ApprovalMessages, EngineMessages, StatusCode, type BillDetail, type ItemRow } from '@osp/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../test/harness';
-import { idOf, pendingTask, snapshotOf, Tokens } from './test-support';
+import { expenseForm, idOf, pendingTask, snapshotOf, Tokens } from './test-support';
 
 /**
  * The SPEC §7 calls the edit page does not need but a client may use (docs/approval-api.md): one items row added
@@ -18,12 +18,6 @@ beforeAll(async () => {
   expenseId = (await server.db.selectFrom('templates').select('id').where('name', '=', '费用报销').executeTakeFirstOrThrow()).id;
 });
 afterAll(async () => server.close());
-
-const expenseForm = (amounts: string[]) => ({
-  category: '差旅费',
-  expense_items: amounts.map((amount, i) => ({ desc: `费用${i + 1}`, date: '2026-11-02', amount })),
-  remark: '出差',
-});
 
 async function call<T>(user: string, method: string, url: string, body?: unknown) {
   return server.call<T>(method, url, { token: await tokens.get(user), ...(body !== undefined ? { body } : {}) });

@@ -13,7 +13,7 @@ import {
 } from '@osp/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../test/harness';
-import { idOf, pendingTask, snapshotOf, Tokens } from './test-support';
+import { expenseForm, idOf, pendingTask, snapshotOf, Tokens } from './test-support';
 
 let server: TestServer;
 let tokens: Tokens;
@@ -26,12 +26,6 @@ beforeAll(async () => {
   expenseId = row.id;
 });
 afterAll(async () => server.close());
-
-const expenseForm = (amounts: string[]) => ({
-  category: '差旅费',
-  expense_items: amounts.map((amount, i) => ({ desc: `费用${i + 1}`, date: '2026-11-02', amount })),
-  remark: '出差',
-});
 
 async function call<T>(user: string, method: string, url: string, body?: unknown) {
   return server.call<T>(method, url, { token: await tokens.get(user), ...(body !== undefined ? { body } : {}) });

@@ -33,6 +33,13 @@ export const SIMPLE_FORM: FormSchema = {
   ],
 };
 
+/** A 费用报销 form of the demo template (its items table `expense_items` with one row per amount). */
+export const expenseForm = (amounts: string[]) => ({
+  category: '差旅费',
+  expense_items: amounts.map((amount, i) => ({ desc: `费用${i + 1}`, date: '2026-11-02', amount })),
+  remark: '出差',
+});
+
 /** start → one approve node per step list → end, each node with the given steps. */
 export function linearGraph(
   nodes: { type: StepType; userIds: number[]; commentRequired?: boolean }[][],
