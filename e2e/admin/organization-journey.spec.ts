@@ -61,8 +61,10 @@ test('[ADMIN] a new department, a new role and a new member: the member sees exa
   const userDialog = dialog(page, '新建用户');
   await userDialog.getByLabel('用户名').fill(username);
   await userDialog.getByLabel('姓名').fill('品质新人');
+  // Searched by name: other journeys' departments can push it out of the tree's rendered window.
   await userDialog.getByLabel('部门').click();
-  await page.locator('.ant-select-tree-node-content-wrapper', { hasText: deptName }).click();
+  await userDialog.getByLabel('部门').fill(deptName);
+  await page.locator('.ant-select-dropdown:visible .ant-select-tree-node-content-wrapper', { hasText: deptName }).click();
   await userDialog.getByLabel('岗位').fill('品质专员');
   await userDialog.getByLabel('手机号').fill('13712345678');
   await userDialog.getByLabel('邮箱').fill(`${username}@xinghe-tech.cn`);

@@ -77,7 +77,7 @@ async function openFromTodo(page: Page, title: string): Promise<void> {
   await expect(page.getByRole('heading', { name: '待我审批' })).toBeVisible();
   const row = listRow(page, title);
   await expect(row).toHaveCount(1);
-  await row.locator('td').first().click();
+  await row.locator('td', { hasText: title }).click(); // the first cell of 待我审批 selects the row for 批量同意
   await expect(page.locator('.bill-summary__title')).toHaveText(title);
 }
 
@@ -157,7 +157,7 @@ test('[BILLS] a finance handler works from 待我审批: the header count, the f
   await expect(nodeDialog).toBeHidden();
 
   // The detail: form with its items and total in words, the handler's four actions, the history.
-  await row.locator('td').first().click();
+  await row.locator('td', { hasText: titles.expense }).click(); // the first cell of 待我审批 selects the row for 批量同意
   await expect(page).toHaveURL(/\/office\/approval\/detail\?from=todo&billID=\d+&origin=list&status=doing/);
   await expect(page.locator('.bill-summary__title')).toHaveText(titles.expense);
   await expect(page.getByText('北京—上海往返高铁')).toBeVisible();
@@ -382,6 +382,8 @@ test('[BILLS] the issue 4 journey: 费用报销 of 6,000 is agreed, rejected by 
     [initiator.name, '重新提交', ''],
     [leader.name, '同意', ''],
     [financeA.name, '同意', '发票已核对'],
+    // The flow's 财务归档 files the approved bill under its number (issue 13).
+    ['系统', '归档', `归档编号：${await page.locator('.bill-summary__archive').innerText()}`],
   ];
   await expect(record).toHaveCount(expected.length);
   for (const [index, [who, action, comment]] of expected.entries()) {

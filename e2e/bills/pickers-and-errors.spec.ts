@@ -114,7 +114,7 @@ test('[BILLS] an initiator must pick the 工单 handler: refused at the picker w
   const row = listRow(page, title);
   await expect(row).toHaveCount(1);
   await expect(row).toContainText('处理');
-  await row.locator('td').first().click();
+  await row.locator('td', { hasText: title }).click(); // the first cell of 待我审批 selects the row for 批量同意
   await expect(page.locator('.bill-summary__title')).toHaveText(title);
   await expect(button(page.locator('.bill-actions'), '同意')).toBeVisible();
 });
