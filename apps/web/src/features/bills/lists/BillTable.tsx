@@ -1,20 +1,11 @@
 import { Empty, List, Pagination, Space, Table, Tag, Typography, type TableColumnsType, type TableProps } from 'antd';
 import { useState } from 'react';
-import {
-  BatchApproveTexts,
-  BillPageMessages,
-  defaultBillSort,
-  SHARE_READ_LABELS,
-  type BillBox,
-  type BillListRow,
-  type Paged,
-} from '@osp/shared';
+import { BatchApproveTexts, BillPageMessages, defaultBillSort, type BillBox, type BillListRow, type Paged } from '@osp/shared';
 import type { BillSortField } from '../../../api/bills';
 import { formatDateTime } from '../../../utils/datetime';
 import { useIsMobile } from '../../../utils/useIsMobile';
-import { billStatusColor } from '../detail/flow-display';
-import { FlowPopover } from '../detail/FlowPopover';
 import { BatchApproveBar } from './BatchApproveDialog';
+import { BillTitle, ShareReadTag, StatusTag, timeOf } from './BillRowParts';
 import { IgnoreButton } from './IgnoreButton';
 
 export interface BillSort {
@@ -34,56 +25,6 @@ interface BillTableProps {
 
 /** The boxes a row can be taken out of (移出, PATCH /api/bills/{id}/ignore): every row there is the caller's to remove. */
 const canIgnore = (box: BillBox) => box === 'tracked' || box === 'shared';
-
-/** The status tag; outside the draft box it opens the flow popover (SPEC §2). */
-function StatusTag({ bill, box }: { bill: BillListRow; box: BillBox }) {
-  const tag = (
-    <Tag color={billStatusColor(bill.status)} className="bill-status-tag">
-      {bill.status_text}
-    </Tag>
-  );
-  return box === 'draft' ? tag : <FlowPopover billId={bill.id}>{tag}</FlowPopover>;
-}
-
-/** 抄送我的: 待阅 until I open the bill, then 已阅; with who shared it and when. */
-function ShareReadTag({ bill, withSharer = false }: { bill: BillListRow; withSharer?: boolean }) {
-  if (!bill.share) return null;
-  const state = bill.share.read_at === null ? 'unread' : 'read';
-  const tag = (
-    <Tag color={state === 'unread' ? 'orange' : 'default'} className="bill-share-tag">
-      {SHARE_READ_LABELS[state]}
-    </Tag>
-  );
-  if (!withSharer) return tag;
-  return (
-    <Space orientation="vertical" size={0}>
-      {tag}
-      <Typography.Text type="secondary" className="bill-list__minor">
-        {bill.share.shared_by_name} · {formatDateTime(bill.share.shared_at)}
-      </Typography.Text>
-    </Space>
-  );
-}
-
-/** The time column each box is about: when a task arrived, when the bill was sent, when it last changed. */
-function timeOf(bill: BillListRow, box: BillBox): { label: string; value: string } {
-  if (box === 'todo') return { label: '到达时间', value: formatDateTime(bill.received_at ?? bill.updated_at) };
-  if (box === 'mine') return { label: '提交时间', value: formatDateTime(bill.released_at ?? bill.created_at) };
-  return { label: '更新时间', value: formatDateTime(bill.updated_at) };
-}
-
-function BillTitle({ bill }: { bill: BillListRow }) {
-  return (
-    <Space orientation="vertical" size={0}>
-      <Typography.Text strong className="bill-list__title">
-        {bill.title}
-      </Typography.Text>
-      <Typography.Text type="secondary" className="bill-list__minor">
-        {bill.template_name} · 编号 {bill.billID}
-      </Typography.Text>
-    </Space>
-  );
-}
 
 function sortOrder(sort: BillSort, field: BillSortField) {
   if (sort.sort !== field) return null;
