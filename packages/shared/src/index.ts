@@ -19,6 +19,7 @@ export * from './holiday/holiday';
 export * from './articles/articles';
 export * from './bills/status';
 export * from './bills/flow';
+export * from './bills/change';
 export * from './bills/flow-rules';
 export * from './bills/flow-validate';
 export * from './bills/messages';

@@ -501,6 +501,8 @@ export interface BillEventsTable {
   comment: string | null;
   before_status: BillStatus;
   after_status: BillStatus;
+  /** `change` entries: the fields edited, old → new (`BillFieldChange[]` as JSON; migration 0021). */
+  changes_json: string | null;
 }
 
 export interface BillEntrustsTable {

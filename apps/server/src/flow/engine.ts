@@ -1,4 +1,4 @@
-import { ApprovalMessages, deptPathOf, EngineMessages, initiatorApprovesOf } from '@osp/shared';
+import { ApprovalMessages, ChangeMessages, deptPathOf, EngineMessages, initiatorApprovesOf } from '@osp/shared';
 import {
   activeActivation,
   advance,
@@ -178,6 +178,27 @@ function dispatch(run: Run, event: FlowEvent): EngineFailure | null {
       enterNode(run, target, 'back');
       run.effects.push({ kind: 'bill_sent_back', nodeId: target });
       advance(run);
+      return null;
+    }
+    case 'change': {
+      const task = actionableTask(run, event.taskId, event.actor);
+      if ('ok' in task) return task;
+      const act = activeActivation(s);
+      if (!act) throw new Error('pending task without an active node');
+      if (nodeOf(run, act.nodeId).type !== 'change') return fail(409, ChangeMessages.notChangeNode);
+      if (event.changes.length === 0) return fail(422, ChangeMessages.nothingChanged, 'form');
+      // The route was fixed at release (README): an edited field does not send the bill down another path.
+      s.form = event.form;
+      record(run, {
+        action: 'change',
+        actor: event.actor,
+        nodeId: act.nodeId,
+        stepRunId: task.stepRunId,
+        taskId: task.id,
+        onBehalfOf: task.onBehalfOf,
+        comment: event.comment?.trim() || null,
+        changes: event.changes,
+      });
       return null;
     }
     case 'withdraw': {

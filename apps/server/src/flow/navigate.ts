@@ -90,10 +90,19 @@ export function endActivation(run: Run, status: NodeActivation['status'], stepSt
   return act;
 }
 
-/** Creates an activation of `nodeId`; an approve node gets its steps (waiting), any other node passes at once. */
+/** Nodes whose steps give people tasks: approve nodes, and change nodes (their handlers edit the form, then agree). */
+export function hasHandlers(node: Pick<FlowNode, 'type'>): boolean {
+  return node.type === 'approve' || node.type === 'change';
+}
+
+/**
+ * Creates an activation of `nodeId`; an approve or change node gets its steps (waiting), any other node passes at
+ * once. A change node without steps (flows saved before change nodes had handlers) stays active with none, and
+ * `advance` passes it at once.
+ */
 export function enterNode(run: Run, nodeId: string, cause: NodeActivation['cause']): NodeActivation {
   const node = nodeOf(run, nodeId);
-  const passes = node.type !== 'approve';
+  const passes = !hasHandlers(node);
   const act: NodeActivation = {
     id: run.ctx.newId('activation'),
     nodeId,
@@ -104,7 +113,7 @@ export function enterNode(run: Run, nodeId: string, cause: NodeActivation['cause
   };
   run.state.activations.push(act);
   node.steps.forEach((def, index) => {
-    if (node.type !== 'approve') return;
+    if (passes) return;
     run.state.steps.push({
       id: run.ctx.newId('step'),
       activationId: act.id,

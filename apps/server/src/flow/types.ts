@@ -1,4 +1,4 @@
-import type { BillStatus, FlowGraph, StepType } from '@osp/shared';
+import type { BillFieldChange, BillStatus, FlowGraph, StepType } from '@osp/shared';
 
 /** The engine's types. See README.md beside this file for the model. */
 
@@ -111,7 +111,9 @@ export type HistoryAction =
   | 'abandon'
   | 'close'
   /** The bill passed an archive node (归档); the service adds the archive number as its comment. */
-  | 'archive';
+  | 'archive'
+  /** A change node's handler edited fields of the form (变更); `changes` lists each old → new. */
+  | 'change';
 
 /** Append-only history (bill_events). */
 export interface HistoryEntry {
@@ -127,6 +129,8 @@ export interface HistoryEntry {
   comment: string | null;
   before: BillStatus;
   after: BillStatus;
+  /** `change` only: the fields edited, each with its old and new value as text. */
+  changes?: readonly BillFieldChange[];
 }
 
 export interface BillState {
@@ -174,6 +178,18 @@ export type FlowEvent =
       from: UserId;
       to: UserId;
       taskIds: readonly string[];
+      comment?: string | null;
+    })
+  | (EventBase & {
+      /**
+       * A change node's handler edits the form (PATCH /api/bills/{id}/change). The service has checked the fields
+       * against the node's permissions and the form's rules; `form` is the whole new form, `changes` what differs.
+       */
+      type: 'change';
+      taskId: string;
+      actor: UserId;
+      form: FormValues;
+      changes: readonly BillFieldChange[];
       comment?: string | null;
     })
   | (EventBase & { type: 'withdraw' | 'abandon'; actor: UserId; comment?: string | null })

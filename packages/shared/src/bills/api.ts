@@ -2,6 +2,7 @@ import { escapeHtml } from '../common/html';
 import { z } from 'zod';
 import { PageQueryZ } from '../common/paging';
 import { CalendarDateZ, DateTimeZ } from '../common/validation';
+import type { BillFieldChange, FieldAccess } from './change';
 import type { FormSchema, ItemRow, StoredValue } from './form';
 import { BILL_STATUSES, type BillStatus, type HandlerOperation, type StepStatus } from './status';
 import type { FileCard } from '../files/files';
@@ -346,6 +347,8 @@ export interface BillAbilities {
   urge: boolean;
   /** The initiator or a bill administrator reads who opened the bill (访问记录, GET /api/bills/access/log). */
   view_access_log: boolean;
+  /** The caller handles the change node the bill is at: they may edit its 可编辑 fields (PATCH /api/bills/{id}/change). */
+  change: boolean;
 }
 
 export interface BillDetail {
@@ -380,7 +383,18 @@ export interface BillDetail {
    * The caller's pending task, when they are a current handler; `comment_required`: its step is marked
    * 同意时须填写审批意见, so an agree needs a comment too.
    */
-  my_task: { id: string; on_behalf_of: string | null; node_name: string; step_name: string; comment_required: boolean } | null;
+  my_task: {
+    id: string;
+    on_behalf_of: string | null;
+    node_name: string;
+    step_name: string;
+    comment_required: boolean;
+    /**
+     * At a change node (变更节点): what each field is to this handler (a field not named is 只读). The fields 隐藏 to
+     * them are already left out of `form_schema`, `form`, `items` and `totals`. Null at an approve node.
+     */
+    field_access: Record<string, FieldAccess> | null;
+  } | null;
   /** The files the form's attachment fields name, by id (names for the read-only view and the editor). */
   attachments?: Record<string, FileCard>;
 }
@@ -400,6 +414,8 @@ export interface BillHistoryEntry {
   comment: string | null;
   before: BillStatus;
   after: BillStatus;
+  /** A `change` entry (变更): each field the change node's handler edited, old → new as text. Null otherwise. */
+  changes: BillFieldChange[] | null;
 }
 
 /** SPEC §3 handler of a step, as the flow popover and node dialog show it. */

@@ -1,4 +1,5 @@
 import { isRuleGroup, type Condition, type FlowGraph, type RuleGroup } from './flow';
+import { FieldAccessMessages } from './change';
 import { FlowMessages } from './messages';
 
 /**
@@ -13,6 +14,25 @@ export interface FlowIssue {
   /** The faulty node, or null for a problem of the whole flow (no start, no end). */
   nodeId: string | null;
   message: string;
+}
+
+function checkFieldAccess(
+  node: FlowGraph['nodes'][number],
+  fields: readonly { key: string; changeable: boolean }[] | undefined,
+  add: (nodeId: string, message: string) => void,
+): void {
+  const access = Object.entries(node.fieldAccess ?? {});
+  if (access.length === 0) return;
+  if (node.type !== 'change') {
+    add(node.id, FieldAccessMessages.notOnChangeNode(node.name));
+    return;
+  }
+  if (!fields) return;
+  for (const [key, what] of access) {
+    const field = fields.find((f) => f.key === key);
+    if (!field) add(node.id, FieldAccessMessages.unknownField(node.name, key));
+    else if (what === 'edit' && !field.changeable) add(node.id, FieldAccessMessages.notChangeable(node.name, key));
+  }
 }
 
 function fieldsOf(group: RuleGroup): string[] {
@@ -58,7 +78,15 @@ function findCycle(ids: readonly string[], edges: ReadonlyMap<string, readonly s
   return null;
 }
 
-export function validateFlow(graph: FlowGraph, formFields: readonly string[]): FlowIssue[] {
+/**
+ * `formFields`: the keys link rules may name. `accessFields`: the fields a change node's permissions may name
+ * (`fieldAccessFields`); left out, those permissions are not checked against the form.
+ */
+export function validateFlow(
+  graph: FlowGraph,
+  formFields: readonly string[],
+  accessFields?: readonly { key: string; changeable: boolean }[],
+): FlowIssue[] {
   const issues: FlowIssue[] = [];
   const add = (nodeId: string | null, message: string) => issues.push({ nodeId, message });
   const byId = new Map<string, FlowGraph['nodes'][number]>();
@@ -96,7 +124,10 @@ export function validateFlow(graph: FlowGraph, formFields: readonly string[]): F
     if (node.type === 'end' && (out.get(node.id)?.length ?? 0) > 0) add(node.id, FlowMessages.endHasOutgoing(node.name));
     if ((defaults.get(node.id) ?? 0) > 1) add(node.id, FlowMessages.multipleDefault(node.name));
     if (node.type === 'approve' && node.steps.length === 0) add(node.id, FlowMessages.noSteps(node.name));
-    if (node.type !== 'approve' && node.steps.length > 0) add(node.id, FlowMessages.stepsNotAllowed(node.name));
+    // A change node is a person's turn to edit: without a step nobody would, and the node would pass unseen.
+    if (node.type === 'change' && node.steps.length === 0) add(node.id, FieldAccessMessages.noSteps(node.name));
+    if (node.type !== 'approve' && node.type !== 'change' && node.steps.length > 0) add(node.id, FlowMessages.stepsNotAllowed(node.name));
+    checkFieldAccess(node, accessFields, add);
     for (const step of node.steps) {
       if (step.source.kind === 'users' && step.source.userIds.length === 0) add(node.id, FlowMessages.emptyUsers(node.name, step.name));
     }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { FIELD_ACCESS } from './change';
 import { FlowMessages } from './messages';
 import { FLOW_NODE_TYPES, STEP_TYPES } from './status';
 
@@ -66,6 +67,11 @@ export const FlowNodeZ = z.object({
   type: z.enum(FLOW_NODE_TYPES),
   name: z.string().trim().min(1).max(50),
   steps: z.array(StepDefZ).default([]),
+  /**
+   * A change node's field permissions (change.ts): field key → read, edit or hidden; a field not named is read.
+   * Only change nodes carry them (flow validation).
+   */
+  fieldAccess: z.record(z.string(), z.enum(FIELD_ACCESS)).optional(),
 });
 export type FlowNode = z.infer<typeof FlowNodeZ>;
 

@@ -71,6 +71,8 @@ export const OPERATION_LABELS = {
   resubmit: '重新提交',
   abandon: '废弃',
   archive: '归档',
+  /** A change node's handler edited fields (变更节点); the entry lists each old → new. */
+  change: '变更',
   close: '关闭',
   auto_agree: '自动同意',
   skip: '跳过',

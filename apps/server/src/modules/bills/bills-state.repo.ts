@@ -1,3 +1,4 @@
+import { BillFieldChangesZ } from '@osp/shared';
 import type { RawBuilder, Updateable } from 'kysely';
 import { jsonArrayFrom as pgJsonArrayFrom } from 'kysely/helpers/postgres';
 import { jsonArrayFrom as sqliteJsonArrayFrom } from 'kysely/helpers/sqlite';
@@ -104,6 +105,7 @@ export function stateArrays(db: Db, billId: number | RawBuilder<number>) {
           'comment',
           'before_status',
           'after_status',
+          'changes_json',
         ])
         .where('bill_id', '=', billId),
     ).as('events'),
@@ -185,6 +187,7 @@ export function stateOf(bill: BillRow, arrays: StateArrays, initiatorJobIds: rea
         comment: e.comment,
         before: e.before_status,
         after: e.after_status,
+        ...(e.changes_json === null ? {} : { changes: BillFieldChangesZ.parse(JSON.parse(e.changes_json)) }),
       })),
   };
 }
@@ -361,6 +364,7 @@ export async function writeState(db: Db, billId: number, before: BillState, afte
           comment: e.comment,
           before_status: e.before,
           after_status: e.after,
+          changes_json: e.changes ? JSON.stringify(e.changes) : null,
         })),
       )
       .execute();

@@ -20,6 +20,7 @@ import { authorizeReadOfView, billUnavailable } from './bills.policy';
 import { abilitiesOf, activeNodeName, presentFlow, presentHistory, presentRecord } from './bills.presenter';
 import { peopleOfPredictions, predictSteps, stepsAhead } from './bills.predict';
 import { findBill, markShareRead, type BillRow } from './bills.repo';
+import { changeAccessOf, hiddenFieldKeys } from './bills.field-access';
 import { loadBillView } from './bills-view.repo';
 
 /**
@@ -50,10 +51,13 @@ export async function getBill(ctx: AppContext, caller: Caller, params: unknown):
   if (shareUnread) await markShareRead(ctx.db, bill.id, caller.userId, nowIso());
   const startable =
     template !== null && template.status === 1 && template.current_version_id !== null && (template.is_iptv !== 1 || hasIptvAccess(caller));
-  const schema = pinned.formSchema;
+  // A change node's handler does not see the fields the node hides from them (变更节点, bills.field-access.ts).
+  const hidden = hiddenFieldKeys(state, pinned.flow, pinned.formSchema, caller.userId);
+  const schema = hidden.size === 0 ? pinned.formSchema : { ...pinned.formSchema, fields: pinned.formSchema.fields.filter((f) => !hidden.has(f.key)) };
   const stored = bill.form;
   const form: BillDetail['form'] = {};
   const totals: Record<string, string> = {};
+  const shownItems = hidden.size === 0 ? items : Object.fromEntries(Object.entries(items).filter(([key]) => !hidden.has(key)));
   for (const field of schema.fields) {
     if (field.type === 'items') {
       form[field.key] = items[field.key] ?? [];
@@ -82,7 +86,7 @@ export async function getBill(ctx: AppContext, caller: Caller, params: unknown):
     template_version_id: bill.template_version_id,
     form_schema: schema,
     form,
-    items,
+    items: shownItems,
     totals,
     attachments: Object.fromEntries(attachments),
     initiator: { id: bill.initiator_id, name: initiator?.name ?? '', dept_id: bill.dept_id, dept_name: initiator?.dept_name ?? null },
@@ -106,6 +110,7 @@ export async function getBill(ctx: AppContext, caller: Caller, params: unknown):
           node_name: activeNodeName(state, pinned.flow) ?? '',
           step_name: step?.name ?? '',
           comment_required: stepDefOf(state, pinned.flow.nodes, task)?.commentRequired === true,
+          field_access: changeAccessOf(state, pinned.flow, caller.userId),
         }
       : null,
   };
@@ -150,5 +155,7 @@ export async function getFlow(ctx: AppContext, caller: Caller, params: unknown):
 }
 
 export async function getItems(ctx: AppContext, caller: Caller, params: unknown): Promise<Record<string, ItemRow[]>> {
-  return (await loadForRead(ctx, caller, parse(BillIdZ, params).id)).items;
+  const { items, state, pinned } = await loadForRead(ctx, caller, parse(BillIdZ, params).id);
+  const hidden = hiddenFieldKeys(state, pinned.flow, pinned.formSchema, caller.userId);
+  return Object.fromEntries(Object.entries(items).filter(([key]) => !hidden.has(key)));
 }

@@ -1,5 +1,5 @@
 import type { StepDef } from '@osp/shared';
-import { planStepOf } from '../../flow/navigate';
+import { hasHandlers, planStepOf } from '../../flow/navigate';
 import type { BillState, Directory, FlowSnapshot, UserId } from '../../flow/types';
 
 /**
@@ -37,7 +37,7 @@ export function stepsAhead(state: BillState, flow: FlowSnapshot): { nodeId: stri
   }
   for (const nodeId of state.route.slice(position + 1)) {
     const node = flow.nodes.find((n) => n.id === nodeId);
-    if (node?.type === 'approve') for (const step of node.steps) ahead.push({ nodeId, step });
+    if (node && hasHandlers(node)) for (const step of node.steps) ahead.push({ nodeId, step });
   }
   return ahead;
 }

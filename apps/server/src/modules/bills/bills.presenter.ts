@@ -29,6 +29,7 @@ import type { UserCard } from '../directory/directory.service';
 import { canReadAccessLog, canShareBill, CLOSABLE, EDITABLE, isBillAdmin } from './bills.policy';
 import { predictionKey, routePosition, type PredictedStep } from './bills.predict';
 import type { BillRow } from './bills.repo';
+import { changeAccessOf } from './bills.field-access';
 
 /** The name of the node the bill is at, as `bills.current_node_name` keeps it and the detail shows it. */
 export function activeNodeName(state: BillState, flow: FlowSnapshot): string | null {
@@ -62,6 +63,7 @@ export function abilitiesOf(caller: Caller, bill: BillRow, state: BillState, flo
     // Shown while someone else holds a task; the once-an-hour rule is the server's to tell (bills.urge.ts).
     urge: mine && state.status === 'doing' && state.tasks.some((t) => t.status === 'pending' && t.actingHandler !== caller.userId),
     view_access_log: canReadAccessLog(caller, bill),
+    change: changeAccessOf(state, flow, caller.userId) !== null,
   };
 }
 
@@ -87,6 +89,7 @@ export function presentHistory(state: BillState, flow: FlowSnapshot | null, card
     comment: h.comment,
     before: h.before,
     after: h.after,
+    changes: h.changes ? [...h.changes] : null,
   }));
 }
 

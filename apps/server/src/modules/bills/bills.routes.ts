@@ -1,4 +1,4 @@
-import { ApprovalMessages, NoticeMessages, RelatedMessages, ShareMessages } from '@osp/shared';
+import { ApprovalMessages, ChangeMessages, NoticeMessages, RelatedMessages, ShareMessages } from '@osp/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import { callerOf, requireSignIn } from '../auth/auth.hook';
@@ -11,6 +11,7 @@ import * as lists from './bills.list';
 import * as bills from './bills.service';
 import * as related from './bills.related';
 import { urgeBill } from './bills.urge';
+import { changeBill } from './bills.change';
 
 /** SPEC §7 Bills, GET /oa/flow/{id} and GET /api/dashboard. docs/approval-api.md describes each. */
 export function billsRoutes(ctx: AppContext) {
@@ -109,6 +110,9 @@ export function billsRoutes(ctx: AppContext) {
     );
     app.patch('/api/bills/:id/unshare', async (request) =>
       ok(await actions.unshareBill(ctx, callerOf(request), request.params, request.body), ShareMessages.unshared),
+    );
+    app.patch('/api/bills/:id/change', async (request) =>
+      ok(await changeBill(ctx, callerOf(request), request.params, request.body), ChangeMessages.saved),
     );
     app.patch('/api/bills/:id/urge', async (request) => ok(await urgeBill(ctx, callerOf(request), request.params), NoticeMessages.urged));
     app.get('/api/bills/:id/shares', async (request) => ok(await actions.listShares(ctx, callerOf(request), request.params)));

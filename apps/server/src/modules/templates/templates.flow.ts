@@ -7,6 +7,7 @@ import {
   NodeLinkInputZ,
   NodeUpdateZ,
   ruleFieldKeys,
+  fieldAccessFields,
   type Condition,
   type FlowGraph,
   type FlowNode,
@@ -50,7 +51,7 @@ const asList = (v: number | number[]) => (Array.isArray(v) ? v : [v]);
  * names, against the form fields its rules may read.
  */
 export async function checkFlow(db: Db, graph: FlowGraph, formSchema: FormSchema): Promise<void> {
-  const issues = validateFlow(graph, ruleFieldKeys(formSchema));
+  const issues = validateFlow(graph, ruleFieldKeys(formSchema), fieldAccessFields(formSchema));
   const errors: Record<string, string[]> = {};
   const add = (nodeId: string | null, message: string) => (errors[nodeId === null ? 'flow' : `flow.${nodeId}`] ??= []).push(message);
   for (const issue of issues) add(issue.nodeId, issue.message);

@@ -1,4 +1,4 @@
-import { FlowDesignerMessages as M, FlowMessages, ruleFieldKeys, validateFlow, type FlowGraph, type FormSchema } from '@osp/shared';
+import { FlowDesignerMessages as M, FlowMessages, fieldAccessFields, ruleFieldKeys, validateFlow, type FlowGraph, type FormSchema } from '@osp/shared';
 import { branchLabel, fromGraph, sequences, toGraph, type FlowTree } from './flow-model';
 import { conditionsOf, isConditionComplete, subjectOf } from './rule-model';
 import { messageText } from '../../../components/HtmlMessage';
@@ -28,7 +28,7 @@ function push(map: Map<string, string[]>, key: string, message: string): void {
 export function designerIssues(tree: FlowTree, schema: FormSchema): DesignerIssues {
   const issues: DesignerIssues = { nodes: new Map(), branches: new Map(), flow: [], blocking: new Map() };
   const graph = toGraph(tree);
-  for (const issue of validateFlow(graph, ruleFieldKeys(schema))) {
+  for (const issue of validateFlow(graph, ruleFieldKeys(schema), fieldAccessFields(schema))) {
     // Shown as text beside the node: the names the shared messages escape read as typed.
     if (issue.nodeId === null) issues.flow.push(messageText(issue.message));
     else push(issues.nodes, issue.nodeId, messageText(issue.message));
@@ -80,7 +80,7 @@ export function checkFlow(graph: FlowGraph, schema: FormSchema): Record<string, 
   };
   const parsed = fromGraph(graph);
   if (!parsed.ok) {
-    for (const issue of validateFlow(graph, ruleFieldKeys(schema)))
+    for (const issue of validateFlow(graph, ruleFieldKeys(schema), fieldAccessFields(schema)))
       add(issue.nodeId === null ? 'flow' : `flow.${issue.nodeId}`, messageText(issue.message));
     return errors;
   }
