@@ -24,7 +24,14 @@ describe('change nodes', () => {
     const result = h.apply(edit(task.id, 4, '80'));
     expect(result.state.form).toEqual({ amount: '80' });
     expect(result.state.status).toBe('doing');
-    expect(result.state.history.at(-1)).toMatchObject({ action: 'change', actor: 4, nodeId: 'c1', taskId: task.id, before: 'doing', after: 'doing' });
+    expect(result.state.history.at(-1)).toMatchObject({
+      action: 'change',
+      actor: 4,
+      nodeId: 'c1',
+      taskId: task.id,
+      before: 'doing',
+      after: 'doing',
+    });
     expect(result.state.history.at(-1)?.changes).toEqual([{ key: 'amount', label: '金额', before: '100', after: '80' }]);
     expect(h.taskOf(4).status).toBe('pending');
     expect(checkInvariants(h.state)).toEqual([]);

@@ -177,6 +177,18 @@ export function useReplicateBill() {
   );
 }
 
+/**
+ * A change node's handler saves new values of the fields the node lets them edit (PATCH /api/bills/{id}/change);
+ * answers the bill, whose history then holds the change.
+ */
+export function useChangeBill() {
+  return useBillChange(
+    ({ id, ...body }: { id: number; version: number; form: Record<string, unknown>; comment?: string }) =>
+      api.withMessage.patch<BillDetail>(`/api/bills/${id}/change`, body),
+    answeredBill,
+  );
+}
+
 /** A bill administrator closes a bill still in the flow; the reason is required. */
 export function useCloseBill() {
   return useBillChange(

@@ -44,7 +44,10 @@ export function fieldAccessFields(schema: FormSchema): { key: string; changeable
 }
 
 /** What a field is at a node: as set, 只读 when not set; 可编辑 only for a field that may be changed at all. */
-export function fieldAccessAt(access: Readonly<Record<string, FieldAccess>> | undefined, field: Pick<FormField, 'key' | 'type' | 'sumOf'>): FieldAccess {
+export function fieldAccessAt(
+  access: Readonly<Record<string, FieldAccess>> | undefined,
+  field: Pick<FormField, 'key' | 'type' | 'sumOf'>,
+): FieldAccess {
   const set = access?.[field.key] ?? 'read';
   return set === 'edit' && !isChangeable(field) ? 'read' : set;
 }
@@ -81,8 +84,10 @@ export const ChangeMessages = {
   cardTitle: '变更表单',
   cardHint: '您是变更节点的办理人：可修改下列字段，保存后在「同意」中提交给下一节点。每次修改都记入审批记录。',
   save: '保存修改',
+  commentLabel: '修改说明（选填）',
   noEditable: '此节点没有可修改的字段，请直接同意提交。',
-  historyArrow: '→',
+  /** The history entry's list of old → new values. */
+  changesLabel: '修改内容',
 } as const;
 
 /** Flow designer and validation texts of per-node field permissions. */
@@ -93,4 +98,6 @@ export const FieldAccessMessages = {
   unknownField: (node: string, key: string) => `节点「${escapeHtml(node)}」的字段权限引用了不存在的表单字段「${escapeHtml(key)}」`,
   notChangeable: (node: string, key: string) => `节点「${escapeHtml(node)}」：字段「${escapeHtml(key)}」不能设为可编辑`,
   noSteps: (node: string) => `变更节点「${escapeHtml(node)}」至少需要一个办理步骤`,
+  noFields: '表单还没有字段：先在「表单设计」中添加字段',
+  fieldLabel: (label: string) => `「${label}」的权限`,
 } as const;

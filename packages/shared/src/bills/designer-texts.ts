@@ -105,7 +105,11 @@ export const FlowDesignerTexts = {
   removeBlockConfirm: '删除整个条件分支及其中所有节点？',
   removeBlocked: '条件分支须跟在一个节点之后：请先删除或移走紧随其后的条件分支',
   archiveBody: '流程到此自动归档，无需审批',
-  changeBody: '流程到此自动执行变更，无需审批',
+  /** A change node's card when none of its fields is editable yet. */
+  changeBody: '办理人可修改的字段：未设置',
+  changeEditable: (labels: readonly string[]) =>
+    labels.length > 3 ? `办理人可修改：${labels.slice(0, 3).join('、')}等${labels.length}个字段` : `办理人可修改：${labels.join('、')}`,
+  changeSteps: '办理步骤',
   noSteps: '未设置审批步骤',
   settings: '流程设置',
   preview: '预览',
@@ -142,7 +146,7 @@ export const FlowDesignerTexts = {
   leaderLevelLabel: (levels: number) => (levels === 1 ? '直属主管' : `第${levels}级主管`),
   chosenHint: '发起人提交时从人员中选择审批人',
   initiatorHint: '由发起人自己审批（如验收、确认）',
-  nodeIsAuto: '归档、变更节点自动通过，无需设置审批人。',
+  nodeIsAuto: '归档节点自动通过，无需设置审批人。',
   // branch drawer
   branchDrawer: (label: string) => `编辑分支 · ${label}`,
   isDefault: '设为默认分支',

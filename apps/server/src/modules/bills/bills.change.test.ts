@@ -79,7 +79,10 @@ afterAll(async () => server.close());
 
 async function agree(billId: number, username: string, userId: number) {
   const task = await pendingTask(server, billId, userId);
-  const answer = await server.call('POST', `/api/bills/flownode/${task}/agree`, { token: await tokens.get(username), body: { comment: '同意' } });
+  const answer = await server.call('POST', `/api/bills/flownode/${task}/agree`, {
+    token: await tokens.get(username),
+    body: { comment: '同意' },
+  });
   expect(answer.body.status_code, answer.body.message).toBe(0);
 }
 
@@ -210,7 +213,13 @@ describe('field permissions in the flow designer', () => {
   const save = async (flow: FlowGraph) =>
     server.call('POST', '/api/templates', {
       token: await tokens.get('admin'),
-      body: { group_id: (await server.call<{ id: number }[]>('GET', '/api/template/groups', { token: await tokens.get('admin') })).body.data[0]?.id, name: `权限${Date.now() % 100000}`, form_schema: FORM, flow },
+      body: {
+        group_id: (await server.call<{ id: number }[]>('GET', '/api/template/groups', { token: await tokens.get('admin') })).body.data[0]
+          ?.id,
+        name: `权限${Date.now() % 100000}`,
+        form_schema: FORM,
+        flow,
+      },
     });
 
   it('refuses a change node without a handler step, permissions on an approve node, and impossible permissions', async () => {
@@ -225,7 +234,10 @@ describe('field permissions in the flow designer', () => {
     expect(b.body.status_code).toBe(422);
     expect(JSON.stringify(b.body)).toContain(FieldAccessMessages.notOnChangeNode('审批1'));
 
-    const itemsEditable = { ...base, nodes: base.nodes.map((n) => (n.id === 'chg' ? { ...n, fieldAccess: { lines: 'edit' as const } } : n)) };
+    const itemsEditable = {
+      ...base,
+      nodes: base.nodes.map((n) => (n.id === 'chg' ? { ...n, fieldAccess: { lines: 'edit' as const } } : n)),
+    };
     const c = await save(itemsEditable);
     expect(c.body.status_code).toBe(422);
     expect(JSON.stringify(c.body)).toContain(FieldAccessMessages.notChangeable('财务变更', 'lines'));

@@ -29,7 +29,8 @@ import { checkVersion, mutate, runEngine } from './bills.transactions';
  * that the record stays true when people or departments are renamed later.
  */
 
-const sameValue = (a: StoredValue | undefined, b: StoredValue | undefined): boolean => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+const sameValue = (a: StoredValue | undefined, b: StoredValue | undefined): boolean =>
+  JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 
 /** A stored value as the history shows it: people and departments by name, several values joined, empty as （空）. */
 async function valueText(db: Db, ctx: AppContext, field: FormField, value: StoredValue | undefined): Promise<string> {

@@ -53,7 +53,8 @@ export async function getBill(ctx: AppContext, caller: Caller, params: unknown):
     template !== null && template.status === 1 && template.current_version_id !== null && (template.is_iptv !== 1 || hasIptvAccess(caller));
   // A change node's handler does not see the fields the node hides from them (变更节点, bills.field-access.ts).
   const hidden = hiddenFieldKeys(state, pinned.flow, pinned.formSchema, caller.userId);
-  const schema = hidden.size === 0 ? pinned.formSchema : { ...pinned.formSchema, fields: pinned.formSchema.fields.filter((f) => !hidden.has(f.key)) };
+  const schema =
+    hidden.size === 0 ? pinned.formSchema : { ...pinned.formSchema, fields: pinned.formSchema.fields.filter((f) => !hidden.has(f.key)) };
   const stored = bill.form;
   const form: BillDetail['form'] = {};
   const totals: Record<string, string> = {};

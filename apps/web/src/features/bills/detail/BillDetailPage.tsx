@@ -11,6 +11,7 @@ import { BillFormView } from '../../../components/bill-form';
 import { AccessLogTab } from './AccessLogTab';
 import { ActionBar } from './ActionBar';
 import { BillSummary } from './BillSummary';
+import { ChangeFormCard } from './ChangeFormCard';
 import { RelatedBillsCard } from './RelatedBillsCard';
 import { backPath, idParam } from './flow-display';
 import { FlowNodeList } from './FlowNodeList';
@@ -71,6 +72,7 @@ export default function BillDetailPage() {
       </Card>
       <Row gutter={[16, 16]}>
         <Col xs={24} xl={16}>
+          {data.abilities.change && <ChangeFormCard key={data.version} bill={data} />}
           {/* 访问记录 is a tab beside the form for those the server lets read it (abilities.view_access_log). */}
           <Card
             variant="borderless"

@@ -1,6 +1,6 @@
 import { DeleteOutlined, ExclamationCircleFilled } from '@ant-design/icons';
 import { Button, Popconfirm } from 'antd';
-import { FlowDesignerTexts as T, type FlowNode, type FormSchema } from '@osp/shared';
+import { editableFieldKeys, FlowDesignerTexts as T, type FlowNode, type FormSchema } from '@osp/shared';
 import { createContext, useContext } from 'react';
 import { AddButton } from './AddButton';
 import {
@@ -56,11 +56,15 @@ function useCanvas(): CanvasProps {
 
 const NO_MESSAGES: readonly string[] = [];
 
-function nodeLines(node: FlowNode, names: RuleNames): string[] {
+function nodeLines(node: FlowNode, names: RuleNames, schema: FormSchema): string[] {
   if (node.type === 'archive') return [T.archiveBody];
-  if (node.type === 'change') return [T.changeBody];
-  if (node.steps.length === 0) return [T.noSteps];
-  return node.steps.map((s, i) => (node.steps.length > 1 ? `${i + 1}. ${stepSummary(s, names)}` : stepSummary(s, names)));
+  const steps =
+    node.steps.length === 0
+      ? [T.noSteps]
+      : node.steps.map((s, i) => (node.steps.length > 1 ? `${i + 1}. ${stepSummary(s, names)}` : stepSummary(s, names)));
+  if (node.type !== 'change') return steps;
+  const editable = editableFieldKeys(schema, node.fieldAccess).map((key) => schema.fields.find((f) => f.key === key)?.label ?? key);
+  return [...steps, editable.length === 0 ? T.changeBody : T.changeEditable(editable)];
 }
 
 function AddPoint({ at, afterLabel }: { at: Position; afterLabel: string }) {
@@ -74,17 +78,17 @@ function AddPoint({ at, afterLabel }: { at: Position; afterLabel: string }) {
     onEdit(next);
     // The new node sits where the "+" was: open it, as the administrator will set it up next.
     const added = sequences(next).find((seq) => seq.branchId === at.branchId)?.blocks[at.index];
-    if (added?.kind === 'node' && kind === 'approve') onOpenNode(added.node.id);
+    if (added?.kind === 'node' && (kind === 'approve' || kind === 'change')) onOpenNode(added.node.id);
   };
   return <AddButton afterLabel={afterLabel} allowed={allowedKinds(tree, at)} onAdd={handleAdd} />;
 }
 
 function NodeBlockView({ node }: { node: FlowNode }) {
-  const { tree, names, marks, path, onEdit, onOpenNode } = useCanvas();
+  const { tree, schema, names, marks, path, onEdit, onOpenNode } = useCanvas();
   return (
     <NodeCard
       node={node}
-      lines={nodeLines(node, names)}
+      lines={nodeLines(node, names, schema)}
       messages={marks.nodes.get(node.id) ?? NO_MESSAGES}
       isOnPath={path ? path.nodeIds.has(node.id) : undefined}
       onOpen={() => onOpenNode(node.id)}

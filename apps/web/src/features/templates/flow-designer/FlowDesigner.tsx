@@ -137,6 +137,7 @@ export function FlowDesigner({ value, onChange, schema, errors }: FlowDesignerPr
         nodeId={selection?.kind === 'node' ? selection.id : null}
         messages={selection?.kind === 'node' ? (marks.nodes.get(selection.id) ?? NO_MESSAGES) : NO_MESSAGES}
         lookups={lookups}
+        schema={schema}
         onEdit={handleEdit}
         onClose={() => setSelection(null)}
       />

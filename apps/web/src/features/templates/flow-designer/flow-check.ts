@@ -1,4 +1,12 @@
-import { FlowDesignerMessages as M, FlowMessages, fieldAccessFields, ruleFieldKeys, validateFlow, type FlowGraph, type FormSchema } from '@osp/shared';
+import {
+  FlowDesignerMessages as M,
+  FlowMessages,
+  fieldAccessFields,
+  ruleFieldKeys,
+  validateFlow,
+  type FlowGraph,
+  type FormSchema,
+} from '@osp/shared';
 import { branchLabel, fromGraph, sequences, toGraph, type FlowTree } from './flow-model';
 import { conditionsOf, isConditionComplete, subjectOf } from './rule-model';
 import { messageText } from '../../../components/HtmlMessage';

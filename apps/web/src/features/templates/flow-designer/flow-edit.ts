@@ -132,7 +132,8 @@ function newNode(tree: FlowTree, type: AddableNodeType): FlowNode {
     case 'archive':
       return { id, type, name: '归档', steps: [] };
     case 'change':
-      return { id, type, name: '变更', steps: [] };
+      // Someone must hold the node to edit the form; the administrator picks the fields in its drawer.
+      return { id, type, name: '变更', steps: [leaderStep(freshId(used, `${id}-`))], fieldAccess: {} };
   }
 }
 
@@ -273,7 +274,7 @@ export function moveBlock(tree: FlowTree, id: string, direction: -1 | 1): FlowTr
   return editSequence(tree, loc.branchId, (blocks) => swapped(blocks, loc.index, direction) ?? blocks);
 }
 
-export type NodePatch = Partial<Pick<FlowNode, 'name' | 'steps'>>;
+export type NodePatch = Partial<Pick<FlowNode, 'name' | 'steps' | 'fieldAccess'>>;
 
 export function updateNode(tree: FlowTree, nodeId: string, patch: NodePatch): FlowTree {
   const loc = locateBlock(tree, nodeId);
@@ -283,10 +284,10 @@ export function updateNode(tree: FlowTree, nodeId: string, patch: NodePatch): Fl
   );
 }
 
-/** Appends a step (直属主管, 或签) to an approve node. */
+/** Appends a step (直属主管, 或签) to an approve or change node. */
 export function addStep(tree: FlowTree, nodeId: string): FlowTree {
   const node = findNode(tree, nodeId);
-  if (node?.type !== 'approve') return tree;
+  if (node?.type !== 'approve' && node?.type !== 'change') return tree;
   const step = leaderStep(freshId(usedIds(tree), `${nodeId}-`));
   return updateNode(tree, nodeId, { steps: [...node.steps, step] });
 }

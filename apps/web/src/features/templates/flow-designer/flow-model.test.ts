@@ -433,7 +433,10 @@ describe('editing the tree', () => {
       node: { type: 'approve', name: '审批人', steps: [{ id: 'node3-1', type: 'orsign', source: leader }] },
     });
     expect(locateBlock(t, 'node2')?.block).toMatchObject({ node: { type: 'archive', name: '归档', steps: [] } });
-    expect(locateBlock(t, 'node4')?.block).toMatchObject({ node: { type: 'change', name: '变更', steps: [] } });
+    // A change node is someone's turn to edit: it starts with a 直属主管 step and no field editable yet.
+    expect(locateBlock(t, 'node4')?.block).toMatchObject({
+      node: { type: 'change', name: '变更', steps: [{ id: 'node4-1', type: 'orsign', source: leader }], fieldAccess: {} },
+    });
     expectValid(t);
   });
 
