@@ -77,6 +77,8 @@ export const ChangeMessages = {
   fieldNotEditable: (label: string) => `「${escapeHtml(label)}」在此节点不可修改`,
   unknownField: (key: string) => `表单中没有字段「${escapeHtml(key)}」`,
   nothingChanged: '没有修改任何字段',
+  /** 批量同意 leaves a bill at a change node with editable fields to its detail page. */
+  batchSkipped: '变更节点可修改表单，请打开单据办理',
   saved: '修改已保存',
   /** How an empty value shows in the history's old → new. */
   empty: '（空）',

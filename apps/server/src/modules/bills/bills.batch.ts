@@ -3,6 +3,8 @@ import {
   CommonMessages,
   BatchApproveMessages,
   BatchApproveZ,
+  ChangeMessages,
+  editableFieldKeys,
   EngineMessages,
   type BatchApproveItem,
   type BatchApproveResult,
@@ -13,6 +15,8 @@ import { isDatabaseUnavailable } from '../../db/index';
 import { pendingTaskOf } from '../../flow/present';
 import { AppError, ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../http/errors';
 import { parse } from '../../http/validate';
+import { changeAccessOf } from './bills.field-access';
+import { versionOf } from './bills.forms';
 import { operate } from './bills.operations';
 import { authorizeReadOfView } from './bills.policy';
 import { loadBillView, type BillView } from './bills-view.repo';
@@ -65,6 +69,11 @@ async function approveOne(ctx: AppContext, caller: Caller, billId: number, comme
   // The task the detail page's 同意 would decide (its `my_task`).
   const taskId = pendingTaskOf(view.state, caller.userId);
   if (taskId === null) return { id: billId, title, result: 'skipped', message: BatchApproveMessages.notInTodo };
+  // A change node that lets its handler edit fields asks for them to look at the form: its detail page's business.
+  const pinned = await versionOf(ctx, ctx.db, view.bill, view.template?.current_version_id ?? null);
+  const access = changeAccessOf(view.state, pinned.flow, caller.userId);
+  if (access !== null && editableFieldKeys(pinned.formSchema, access).length > 0)
+    return { id: billId, title, result: 'skipped', message: BatchApproveMessages.needsInput(ChangeMessages.batchSkipped) };
   let status: BillStatus;
   try {
     ({ status } = (await operate(ctx, caller, { id: taskId, operType: 'agree' }, comment === null ? {} : { comment })).result);

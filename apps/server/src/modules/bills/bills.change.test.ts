@@ -1,5 +1,7 @@
 import {
   ApprovalMessages,
+  BatchApproveMessages,
+  type BatchApproveResult,
   ChangeMessages,
   FieldAccessMessages,
   FormValueMessages,
@@ -206,6 +208,27 @@ describe('PATCH /api/bills/{id}/change', () => {
     const late = await change('wangwu', bill.id, { form: { amount: '6.00' } });
     expect(late.body.status_code).toBe(409);
     expect((await detailAs('zhangsan', bill.id)).form.amount).toBe('5.00');
+  });
+});
+
+describe('批量同意 at a change node', () => {
+  it('leaves a bill whose change node opens fields to its detail page, and agrees the others', async () => {
+    const atChange = await atChangeNode('批量变更');
+    const atApprove = await releasedBill(server, await tokens.get('zhangsan'), templateId, { reason: '批量审批', amount: '3.00' });
+    const before = await snapshotOf(server, atChange.id);
+    const batch = await server.call<BatchApproveResult>('POST', '/api/bills/batch/approve', {
+      token: await tokens.get('wangwu'),
+      body: { bill_ids: [atChange.id] },
+    });
+    expect(batch.body.data.items).toEqual([
+      { id: atChange.id, title: atChange.title, result: 'skipped', message: BatchApproveMessages.needsInput(ChangeMessages.batchSkipped) },
+    ]);
+    expect(await snapshotOf(server, atChange.id)).toEqual(before);
+    const lisiBatch = await server.call<BatchApproveResult>('POST', '/api/bills/batch/approve', {
+      token: await tokens.get('lisi'),
+      body: { bill_ids: [atApprove.id] },
+    });
+    expect(lisiBatch.body.data.approved).toBe(1);
   });
 });
 
