@@ -46,8 +46,7 @@ export const BatchApproveTexts = {
   button: '批量同意',
   selected: (count: number) => `已选 ${count} 张`,
   confirmTitle: (count: number) => `批量同意 ${count} 张单据`,
-  confirmHint:
-    '将逐张同意所选单据中您的待办。要求同意时填写意见的单据（如未填写意见）和可修改表单的变更节点会被跳过，请在单据详情中处理。',
+  confirmHint: '将逐张同意所选单据中您的待办。要求同意时填写意见的单据（如未填写意见）和可修改表单的变更节点会被跳过，请在单据详情中处理。',
   /** The row checkbox's accessible name. */
   selectRow: (title: string) => `选择 ${title}`,
   commentLabel: '审批意见（选填，用于所选的每张单据）',
