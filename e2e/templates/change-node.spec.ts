@@ -92,6 +92,10 @@ test('[TEMPLATES] a change-node handler edits an allowed field and cannot edit a
   await button(page, '发布').click();
   await button(page.getByRole('dialog', { name: '发布模板？' }), '发布').click();
   await expect(message(page, ApprovalMessages.templatePublished)).toBeVisible();
+  // Read back after a reload: the working copy kept them.
+  await page.reload();
+  await page.getByRole('tab', { name: '流程设计' }).click();
+  await expect(page.getByTestId('flow-node-chg')).toContainText('办理人可修改：采购金额');
 
   // A bill reaches the change node at once.
   const initiatorToken = await apiSignIn(request, initiator.username, initiator.password);

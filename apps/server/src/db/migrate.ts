@@ -19,7 +19,7 @@ import { entrustPage } from './migrations/0017-entrust-page';
 import { billLinks } from './migrations/0018-bill-links';
 import { noticeMail } from './migrations/0019-notice-mail';
 import { billArchive } from './migrations/0020-bill-archive';
-import { billEventChanges } from './migrations/0021-bill-event-changes';
+import { changeNodes } from './migrations/0021-change-nodes';
 
 /** Migrations in order. Names sort as they run; never rename or edit one that has shipped. */
 function migrationsFor(handle: DbHandle): Record<string, Migration> {
@@ -43,7 +43,7 @@ function migrationsFor(handle: DbHandle): Record<string, Migration> {
     '0018-bill-links': billLinks(kit),
     '0019-notice-mail': noticeMail(kit),
     '0020-bill-archive': billArchive(kit),
-    '0021-bill-event-changes': billEventChanges(),
+    '0021-change-nodes': changeNodes(),
   };
 }
 

@@ -274,6 +274,8 @@ export interface TemplateNodesTable {
   name: string;
   /** JSON StepDef[]. */
   steps_json: string;
+  /** A change node's field permissions, JSON `{ [fieldKey]: FieldAccess }`; null on other nodes (migration 0021). */
+  field_access_json: string | null;
   sort: Generated<number>;
 }
 

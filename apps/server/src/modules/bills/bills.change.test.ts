@@ -9,6 +9,7 @@ import {
   type BillHistoryEntry,
   type FlowGraph,
   type FormSchema,
+  type TemplateDetail,
 } from '@osp/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../test/harness';
@@ -244,6 +245,17 @@ describe('field permissions in the flow designer', () => {
         flow,
       },
     });
+
+  it('keeps the permissions in the working copy the designer reads back, the same as the published version', async () => {
+    const detail = await server.call<TemplateDetail>('GET', `/api/templates/${templateId}`, { token: await tokens.get('admin') });
+    expect(detail.body.data.flow?.nodes.find((n) => n.id === 'chg')?.fieldAccess).toEqual({
+      amount: 'edit',
+      payee: 'edit',
+      secret: 'hidden',
+      reason: 'read',
+    });
+    expect(detail.body.data.has_unpublished).toBe(false);
+  });
 
   it('refuses a change node without a handler step, permissions on an approve node, and impossible permissions', async () => {
     const base = withChangeNode(linearGraph([[{ type: 'orsign', userIds: [lisi] }]]), wangwu);

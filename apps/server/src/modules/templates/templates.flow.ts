@@ -251,6 +251,7 @@ export async function updateNode(ctx: AppContext, actor: Actor, params: unknown,
       ...(old.name !== next.name ? [`改名为「${next.name}」`] : []),
       ...(old.type !== next.type ? [`类型改为${NODE_TYPE_NAMES[next.type]}`] : []),
       ...(nodeText({ ...old, name: '' }) !== nodeText({ ...next, name: '' }) ? [`审批步骤改为 ${next.steps.length} 步`] : []),
+      ...(JSON.stringify(old.fieldAccess ?? {}) !== JSON.stringify(next.fieldAccess ?? {}) ? ['字段权限已修改'] : []),
     ];
     return {
       graph: { ...graph, nodes: graph.nodes.map((n) => (n.id === nodeID ? next : n)) },

@@ -5,6 +5,7 @@ import {
   FormSchemaZ,
   RuleGroupZ,
   StepDefZ,
+  FIELD_ACCESS,
   type FlowGraph,
   type FlowLink,
   type FlowNodeType,
@@ -38,6 +39,7 @@ function storedJson<T>(schema: z.ZodType<T>, text: string, where: string): T {
 }
 
 const StepsZ = z.array(StepDefZ);
+const FieldAccessZ = z.record(z.string(), z.enum(FIELD_ACCESS));
 
 function nodeTypeOf(type: string, where: string): FlowNodeType {
   const known = FLOW_NODE_TYPES.find((t) => t === type);
@@ -253,7 +255,7 @@ export async function deleteTemplate(db: Db, id: number): Promise<void> {
 export function listNodeRows(db: Db, templateId: number) {
   return db
     .selectFrom('template_nodes')
-    .select(['id', 'node_key', 'type', 'name', 'steps_json', 'sort'])
+    .select(['id', 'node_key', 'type', 'name', 'steps_json', 'field_access_json', 'sort'])
     .where('template_id', '=', templateId)
     .orderBy('sort')
     .orderBy('id')
@@ -286,6 +288,9 @@ export async function loadWorkingFlow(db: Db, templateId: number, settings: Flow
       type: nodeTypeOf(n.type, `template_nodes.type of node ${n.id}`),
       name: n.name,
       steps: storedJson(StepsZ, n.steps_json, `template_nodes.steps_json of node ${n.id}`),
+      ...(n.field_access_json === null
+        ? {}
+        : { fieldAccess: storedJson(FieldAccessZ, n.field_access_json, `template_nodes.field_access_json of node ${n.id}`) }),
     })),
     links: links.map((l) => ({
       id: String(l.id),
@@ -312,7 +317,13 @@ export async function writeWorkingFlow(db: Db, templateId: number, graph: FlowGr
   }
   const byKey = new Map(existingNodes.map((r) => [r.node_key, r]));
   for (const [index, node] of graph.nodes.entries()) {
-    const values = { type: node.type, name: node.name, steps_json: JSON.stringify(node.steps), sort: (index + 1) * 10 };
+    const values = {
+      type: node.type,
+      name: node.name,
+      steps_json: JSON.stringify(node.steps),
+      field_access_json: node.fieldAccess === undefined ? null : JSON.stringify(node.fieldAccess),
+      sort: (index + 1) * 10,
+    };
     const row = byKey.get(node.id);
     if (row) await db.updateTable('template_nodes').set(values).where('id', '=', row.id).execute();
     else
