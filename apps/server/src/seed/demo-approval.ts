@@ -6,6 +6,7 @@ import {
   type FormSchemaInput,
   type HandlerSource,
   type RuleGroup,
+  type FieldAccess,
   type StepType,
 } from '@osp/shared';
 import type { Db } from '../db/index';
@@ -39,8 +40,9 @@ const always: RuleGroup = { logic: 'and', rules: [] };
 interface NodeSpec {
   id: string;
   name: string;
-  type?: 'approve' | 'archive';
+  type?: 'approve' | 'archive' | 'change';
   steps?: { name: string; type: StepType; source: HandlerSource }[];
+  fieldAccess?: Record<string, FieldAccess>;
 }
 
 type LinkSpec = [from: string, to: string, rules?: RuleGroup];
@@ -54,6 +56,7 @@ function graph(nodes: NodeSpec[], links: LinkSpec[]): FlowGraph {
       type: n.type ?? ('approve' as const),
       name: n.name,
       steps: (n.steps ?? []).map((s, i) => ({ id: `${n.id}-${i + 1}`, name: s.name, type: s.type, source: s.source })),
+      ...(n.fieldAccess ? { fieldAccess: n.fieldAccess } : {}),
     })),
     { id: 'end', type: 'end' as const, name: '结束', steps: [] },
   ];
@@ -285,6 +288,14 @@ export async function seedApprovalDemo(db: Db, users: Ids, depts: Ids, roles: Id
         steps: [
           { name: '财务与总经理', type: 'ordersign', source: { kind: 'users', userIds: [id(users, 'wangwu'), id(users, 'chenqi')] } },
         ],
+      },
+      // 变更节点: after approval 行政 places the order and may correct the supplier and the delivery date, nothing else.
+      {
+        id: 'execute',
+        type: 'change',
+        name: '采购执行',
+        steps: [{ name: '行政下单', type: 'orsign', source: job('行政服务') }],
+        fieldAccess: { supplier: 'edit', needed_by: 'edit' },
       },
     ]),
   );
