@@ -1,12 +1,12 @@
-import { once } from 'node:events';
 import { setImmediate } from 'node:timers/promises';
 import type { Writable } from 'node:stream';
-import ExcelJS from 'exceljs';
+import { ZipStream } from '../../lib/zip-stream';
 
 /**
- * An xlsx written as it is read (exceljs's streaming WorkbookWriter): each row is committed to the zip as soon as it
- * is added, so memory holds one chunk of rows whatever the sheet holds. SPEC §9 "auto column width" and DESIGN §5a
- * "user text as text, never formulas" are kept here for every export.
+ * An xlsx written as it is read: each chunk of rows becomes sheet XML and goes into the zip at once, so memory holds
+ * one chunk of rows whatever the sheet holds. SPEC §9 "auto column width" and DESIGN §5a "user text as text, never
+ * formulas" are kept here for every export. The format is the few parts an xlsx needs (content types, relations, the
+ * workbook, its styles, one worksheet, core properties), as ECMA-376 Part 1 gives them.
  */
 
 export const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -66,44 +66,130 @@ export function columnWidths<R>(columns: readonly SheetColumn<R>[], sample: read
   });
 }
 
-function cellValue(kind: SheetCellKind, value: string | number | null): ExcelJS.CellValue {
-  if (value === null) return null;
-  // Excel's dates have no zone: the serial is the wall-clock time, and exceljs takes it from the Date's UTC fields.
-  if (kind === 'time') return new Date(new Date(value).getTime() + SHANGHAI_OFFSET_MS);
-  if (kind === 'text') return String(value);
-  return typeof value === 'number' ? value : Number(value);
+/** Whether XML 1.0 can hold the UTF-16 code unit: not the C0 controls (but tab, newline, return), nor U+FFFE/U+FFFF. */
+const isXmlUnit = (code: number) => code === 9 || code === 10 || code === 13 || (code >= 0x20 && code !== 0xfffe && code !== 0xffff);
+const XML_ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' };
+
+/** XML text: the four entities escaped, the characters XML cannot hold dropped (a pasted control character). */
+function xmlText(text: string): string {
+  let clean = text;
+  for (let i = 0; i < text.length; i++) {
+    if (isXmlUnit(text.charCodeAt(i))) continue;
+    clean = Array.from(text.split(''), (unit) => (isXmlUnit(unit.charCodeAt(0)) ? unit : '')).join('');
+    break;
+  }
+  return clean.replace(/[&<>"]/g, (char) => XML_ENTITIES[char] ?? char);
+}
+
+/** A1-style column letters: A … Z, AA …. */
+function columnLetters(index: number): string {
+  let letters = '';
+  for (let n = index + 1; n > 0; n = Math.floor((n - 1) / 26)) letters = String.fromCharCode(65 + ((n - 1) % 26)) + letters;
+  return letters;
+}
+
+/** Excel's serial of an instant, on the company's wall clock (Excel's dates have no zone). */
+function excelSerial(iso: string): number | null {
+  const ms = new Date(iso).getTime();
+  return Number.isNaN(ms) ? null : (ms + SHANGHAI_OFFSET_MS) / 86_400_000 + 25_569;
 }
 
 /**
- * exceljs's sheet stream hands its bytes on without waiting (its StreamBuf ignores backpressure) to the PassThrough
- * that archiver put in front of the zip's deflate stream: the first pipe of the worksheet's stream (exceljs 4's
- * `stream` getter and StreamBuf `pipes`, plain JavaScript fields the typings leave out). Waiting for that PassThrough
- * to drain after each chunk bounds what is held to about one chunk, however slowly the file is read.
+ * Cell styles of styles.xml, by position: 0 the default, then one per kind (its number format), then the header's
+ * bold text. Built-in formats where Excel has them (1 "0", 4 "#,##0.00", 49 "@"), 164 for the date-time.
  */
-function zipInputOf(sheet: ExcelJS.Worksheet): Writable | undefined {
-  const stream = (sheet as unknown as { stream?: { pipes?: unknown } }).stream;
-  const first: unknown = Array.isArray(stream?.pipes) ? (stream.pipes as unknown[])[0] : undefined;
-  return first !== null && typeof first === 'object' && 'write' in first && 'once' in first ? (first as Writable) : undefined;
+const STYLE_OF: Record<SheetCellKind, number> = { text: 1, number: 2, money: 3, time: 4 };
+const HEADER_STYLE = 5;
+
+const XML_HEAD = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n';
+const MAIN_NS = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
+const REL_NS = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
+const PKG_REL_NS = 'http://schemas.openxmlformats.org/package/2006/relationships';
+
+const CONTENT_TYPES =
+  XML_HEAD +
+  '<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">' +
+  '<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>' +
+  '<Default Extension="xml" ContentType="application/xml"/>' +
+  '<Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/>' +
+  '<Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/>' +
+  '<Override PartName="/xl/styles.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.styles+xml"/>' +
+  '<Override PartName="/docProps/core.xml" ContentType="application/vnd.openxmlformats-package.core-properties+xml"/>' +
+  '</Types>';
+
+const ROOT_RELS =
+  XML_HEAD +
+  `<Relationships xmlns="${PKG_REL_NS}">` +
+  `<Relationship Id="rId1" Type="${REL_NS}/officeDocument" Target="xl/workbook.xml"/>` +
+  `<Relationship Id="rId2" Type="${PKG_REL_NS}/metadata/core-properties" Target="docProps/core.xml"/>` +
+  '</Relationships>';
+
+const WORKBOOK_RELS =
+  XML_HEAD +
+  `<Relationships xmlns="${PKG_REL_NS}">` +
+  `<Relationship Id="rId1" Type="${REL_NS}/worksheet" Target="worksheets/sheet1.xml"/>` +
+  `<Relationship Id="rId2" Type="${REL_NS}/styles" Target="styles.xml"/>` +
+  '</Relationships>';
+
+const STYLES =
+  XML_HEAD +
+  `<styleSheet xmlns="${MAIN_NS}">` +
+  `<numFmts count="1"><numFmt numFmtId="164" formatCode="${NUMBER_FORMATS.time}"/></numFmts>` +
+  '<fonts count="2"><font><sz val="11"/><name val="Calibri"/><family val="2"/></font>' +
+  '<font><b/><sz val="11"/><name val="Calibri"/><family val="2"/></font></fonts>' +
+  '<fills count="2"><fill><patternFill patternType="none"/></fill><fill><patternFill patternType="gray125"/></fill></fills>' +
+  '<borders count="1"><border><left/><right/><top/><bottom/><diagonal/></border></borders>' +
+  '<cellStyleXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/></cellStyleXfs>' +
+  '<cellXfs count="6"><xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/>' +
+  '<xf numFmtId="49" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/>' +
+  '<xf numFmtId="1" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/>' +
+  '<xf numFmtId="4" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/>' +
+  '<xf numFmtId="164" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/>' +
+  '<xf numFmtId="49" fontId="1" fillId="0" borderId="0" xfId="0" applyNumberFormat="1" applyFont="1"/></cellXfs>' +
+  '<cellStyles count="1"><cellStyle name="Normal" xfId="0" builtinId="0"/></cellStyles>' +
+  '</styleSheet>';
+
+function workbookXml(sheetName: string): string {
+  return (
+    XML_HEAD +
+    `<workbook xmlns="${MAIN_NS}" xmlns:r="${REL_NS}"><bookViews><workbookView/></bookViews>` +
+    `<sheets><sheet name="${xmlText(sheetName)}" sheetId="1" r:id="rId1"/></sheets></workbook>`
+  );
 }
 
-/**
- * Whether a stream holds more than it wants. archiver's PassThrough is readable-stream 2, which has no
- * `writableNeedDrain` but keeps the same flag in its state (and emits 'drain' when it clears, as Node's streams do).
- */
-function needsDrain(stream: Writable): boolean {
-  if (typeof stream.writableNeedDrain === 'boolean') return stream.writableNeedDrain;
-  return (stream as unknown as { _writableState?: { needDrain?: unknown } })._writableState?.needDrain === true;
+function coreXml(now: Date): string {
+  const at = now.toISOString().replace(/\.\d{3}Z$/, 'Z');
+  return (
+    XML_HEAD +
+    '<cp:coreProperties xmlns:cp="http://schemas.openxmlformats.org/package/2006/metadata/core-properties" ' +
+    'xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:dcterms="http://purl.org/dc/terms/" ' +
+    'xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance">' +
+    '<dc:creator>OSP</dc:creator>' +
+    `<dcterms:created xsi:type="dcterms:W3CDTF">${at}</dcterms:created>` +
+    `<dcterms:modified xsi:type="dcterms:W3CDTF">${at}</dcterms:modified>` +
+    '</cp:coreProperties>'
+  );
 }
 
-async function drained(sheet: ExcelJS.Worksheet, output: Writable, signal: AbortSignal): Promise<void> {
-  // A turn of the event loop: the zip's deflate answers from the thread pool and the socket's writes only run there,
-  // and a synchronous database (better-sqlite3) would otherwise keep the loop, and every other request, waiting
-  // until the whole file is written, all of it held in memory.
-  await setImmediate(undefined, { signal });
-  const zipInput = zipInputOf(sheet);
-  if (zipInput && needsDrain(zipInput)) await once(zipInput, 'drain', { signal });
-  if (output.writableNeedDrain) await once(output, 'drain', { signal });
-  signal.throwIfAborted();
+/** The sheet's start: the header row frozen (SPEC §9's lists keep their heads in view), the column widths. */
+function sheetHead(widths: readonly number[]): string {
+  const cols = widths.map((width, i) => `<col min="${i + 1}" max="${i + 1}" width="${width}" customWidth="1"/>`).join('');
+  return (
+    XML_HEAD +
+    `<worksheet xmlns="${MAIN_NS}" xmlns:r="${REL_NS}">` +
+    '<sheetViews><sheetView workbookViewId="0"><pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" state="frozen"/>' +
+    '<selection pane="bottomLeft" activeCell="A2" sqref="A2"/></sheetView></sheetViews>' +
+    `<sheetFormatPr defaultRowHeight="15"/><cols>${cols}</cols><sheetData>`
+  );
+}
+
+/** One cell's XML; an empty value writes no cell. Text is always an inline string: never a formula (DESIGN §5a). */
+function cellXml(ref: string, kind: SheetCellKind, value: string | number | null): string {
+  if (value === null) return '';
+  const style = STYLE_OF[kind];
+  if (kind === 'text') return `<c r="${ref}" s="${style}" t="inlineStr"><is><t xml:space="preserve">${xmlText(String(value))}</t></is></c>`;
+  const number = kind === 'time' ? excelSerial(String(value)) : typeof value === 'number' ? value : Number(value);
+  return number === null || !Number.isFinite(number) ? '' : `<c r="${ref}" s="${style}"><v>${number}</v></c>`;
 }
 
 export interface SheetStream<R> {
@@ -118,36 +204,50 @@ export interface SheetStream<R> {
   signal: AbortSignal;
 }
 
-/** Writes the header and every row into `output` as an xlsx, a chunk at a time, and ends it. */
+/**
+ * Writes the header and every row into `output` as an xlsx, a chunk at a time, and ends it. The sheet's XML is built
+ * here, a chunk of rows per string, and deflated into the zip as it goes (lib/zip-stream.ts): before issue 13's
+ * export bench, exceljs's streaming writer did this, and its per-cell objects, style look-ups and archiver's pipes
+ * were most of an export's time and of its garbage (docs/performance.md "Export of the bill lists").
+ */
 export async function streamSheet<R>({ output, sheetName, columns, first, rest, signal }: SheetStream<R>): Promise<void> {
-  // Shared strings would keep every distinct text in memory until the end; inline strings are written with their row.
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: output, useStyles: true, useSharedStrings: false });
-  workbook.creator = 'OSP';
-  const sheet = workbook.addWorksheet(sheetName, { views: [{ state: 'frozen', ySplit: 1 }] });
-  const widths = columnWidths(columns, first);
-  sheet.columns = columns.map((column, index) => ({ width: widths[index], style: { numFmt: NUMBER_FORMATS[column.kind] } }));
-  const header = sheet.addRow(columns.map((column) => column.header));
-  header.font = { bold: true };
-  header.commit();
-
-  // One style object per column, given to each of its cells: exceljs finds a style it has seen by the object (a
-  // WeakMap) before rendering and hashing it as XML, which would otherwise be a third of the time a row takes.
-  const styles = columns.map((column): Partial<ExcelJS.Style> => ({ numFmt: NUMBER_FORMATS[column.kind] }));
-  const write = (rows: readonly R[]) => {
-    for (const row of rows) {
-      const added = sheet.addRow(columns.map((column) => cellValue(column.kind, column.value(row))));
-      added.eachCell((cell, column) => {
-        cell.style = styles[column - 1] ?? {};
-      });
-      added.commit();
+  const zip = new ZipStream(output, signal);
+  const now = new Date();
+  await zip.addFile('[Content_Types].xml', CONTENT_TYPES);
+  await zip.addFile('_rels/.rels', ROOT_RELS);
+  await zip.addFile('docProps/core.xml', coreXml(now));
+  await zip.addFile('xl/workbook.xml', workbookXml(sheetName));
+  await zip.addFile('xl/_rels/workbook.xml.rels', WORKBOOK_RELS);
+  await zip.addFile('xl/styles.xml', STYLES);
+  const letters = columns.map((_, i) => columnLetters(i));
+  await zip.addStream('xl/worksheets/sheet1.xml', async (write) => {
+    let rowNumber = 1;
+    const header = columns.map(
+      (column, i) => `<c r="${letters[i]}1" s="${HEADER_STYLE}" t="inlineStr"><is><t>${xmlText(column.header)}</t></is></c>`,
+    );
+    await write(sheetHead(columnWidths(columns, first)) + `<row r="1">${header.join('')}</row>`);
+    const rowsXml = (rows: readonly R[]): string => {
+      let xml = '';
+      for (const row of rows) {
+        rowNumber += 1;
+        let cells = '';
+        for (let i = 0; i < columns.length; i++) {
+          const column = columns[i];
+          if (column) cells += cellXml(`${letters[i]}${rowNumber}`, column.kind, column.value(row));
+        }
+        xml += `<row r="${rowNumber}">${cells}</row>`;
+      }
+      return xml;
+    };
+    await write(rowsXml(first));
+    for await (const rows of rest) {
+      signal.throwIfAborted();
+      // A turn of the event loop per chunk: a synchronous database (better-sqlite3) would otherwise keep every other
+      // request waiting until the whole file is written.
+      await setImmediate(undefined, { signal });
+      await write(rowsXml(rows));
     }
-  };
-  write(first);
-  await drained(sheet, output, signal);
-  for await (const rows of rest) {
-    write(rows);
-    await drained(sheet, output, signal);
-  }
-  sheet.commit();
-  await workbook.commit();
+    await write('</sheetData></worksheet>');
+  });
+  await zip.finish();
 }
