@@ -1,5 +1,12 @@
 import { StatusCode, USER_IMPORT_COLUMNS, USER_IMPORT_MAX_ROWS, UserImportMessages, type UserImportColumn } from '@osp/shared';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
+
+/**
+ * exceljs (about 29 MB in memory) is loaded with the first import or export of users, not when the server starts
+ * (docs/performance.md "Export of the bill lists": the idle server's memory counts in every peak).
+ */
+let excel: Promise<typeof ExcelJS> | undefined;
+const loadExcel = (): Promise<typeof ExcelJS> => (excel ??= import('exceljs').then((module) => module.default));
 import { AppError } from '../../http/errors';
 
 /** Reading and writing the users' spreadsheets; the rules about their content live in the services. */
@@ -27,7 +34,7 @@ function normaliseHeader(text: string): string {
  * Call only after assertSafeXlsx: the parser inflates the whole file into memory.
  */
 export async function readUserSheet(content: Buffer): Promise<SheetRow[]> {
-  const workbook = new ExcelJS.Workbook();
+  const workbook = new (await loadExcel()).Workbook();
   try {
     // exceljs declares its own global `Buffer extends ArrayBuffer`, which a Node Buffer no longer
     // satisfies under @types/node 20's generic Buffer; at run time it takes a Node Buffer.
@@ -103,7 +110,7 @@ async function toBuffer(workbook: ExcelJS.Workbook): Promise<Buffer> {
  * starts with "=" is shown as typed and never evaluated (DESIGN §5a).
  */
 export async function writeSheet(sheetName: string, headers: string[], rows: string[][]): Promise<Buffer> {
-  const workbook = new ExcelJS.Workbook();
+  const workbook = new (await loadExcel()).Workbook();
   workbook.creator = 'OSP';
   const sheet = workbook.addWorksheet(sheetName);
   sheet.columns = headers.map((header) => ({ header, style: { numFmt: '@' } }));
@@ -130,7 +137,7 @@ const EXAMPLE: Record<UserImportColumn, string> = {
  * with an example. The example lives apart so that importing the untouched template creates nobody.
  */
 export async function writeImportTemplate(): Promise<Buffer> {
-  const workbook = new ExcelJS.Workbook();
+  const workbook = new (await loadExcel()).Workbook();
   workbook.creator = 'OSP';
   const sheet = workbook.addWorksheet('用户');
   sheet.columns = USER_IMPORT_COLUMNS.map((c) => ({ header: c.header, style: { numFmt: '@' } }));

@@ -1,10 +1,10 @@
 import { createHash, randomInt, randomUUID } from 'node:crypto';
-import sharp from 'sharp';
 import svgCaptcha from 'svg-captcha';
 import { LoginMessages, type Captcha } from '@osp/shared';
 import type { AppContext } from '../../context';
 import { TooManyError } from '../../http/errors';
 import { countCaptchasOf, insertCaptcha, takeCaptcha } from './auth.repo';
+import { loadSharp } from '../../lib/sharp';
 
 function hashCode(code: string): string {
   return createHash('sha256').update(code.trim().toLowerCase()).digest('hex');
@@ -22,6 +22,7 @@ const CHANNELS = 4;
  * and speckled with noise, then sent as a PNG. No vector data, no text, reaches the browser.
  */
 export async function drawCaptcha(svg: string): Promise<Buffer> {
+  const sharp = await loadSharp();
   const { data: source } = await sharp(Buffer.from(svg)).resize(WIDTH, HEIGHT).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
   const warped = Buffer.alloc(WIDTH * HEIGHT * CHANNELS, 255);
   // Enough to break every outline, little enough for a person to read it at a glance.

@@ -3,10 +3,10 @@ import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { AvatarMessages, StatusCode } from '@osp/shared';
 import { fileTypeFromBuffer } from 'file-type';
-import sharp from 'sharp';
 import type { AppContext, Caller } from '../../context';
 import { AppError } from '../../http/errors';
 import { updateProfilePhoto } from '../users/users.account';
+import { loadSharp } from '../../lib/sharp';
 
 /** Raster formats a browser can show and sharp can decode. SVG is refused: it can carry script. */
 const IMAGE_TYPES = new Set(['image/png', 'image/jpeg', 'image/webp', 'image/gif', 'image/bmp', 'image/avif']);
@@ -27,6 +27,7 @@ export async function saveAvatar(ctx: AppContext, caller: Caller, content: Buffe
   const detected = await fileTypeFromBuffer(content);
   if (!detected || !IMAGE_TYPES.has(detected.mime)) throw new AppError(StatusCode.invalid, AvatarMessages.notImage);
 
+  const sharp = await loadSharp();
   let png: Buffer;
   try {
     png = await sharp(content, { limitInputPixels: ctx.config.avatar.maxPixels, animated: false })

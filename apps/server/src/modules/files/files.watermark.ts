@@ -7,11 +7,12 @@ import {
   WATERMARK_MAX_PIXELS,
   WATERMARK_PDF_TYPE,
 } from '@osp/shared';
-import sharp, { type Metadata } from 'sharp';
+import type { Metadata } from 'sharp';
+import { loadSharp } from '../../lib/sharp';
 import type { FastifyBaseLogger } from 'fastify';
 import type { CallerUser } from '../../context';
 import { AppError } from '../../http/errors';
-import { markPdf as stampPdf, PdfRefusal } from './files.watermark-pdf';
+import type { PdfRefusal } from './files.watermark-pdf';
 
 /**
  * The watermarked copy of a download (`?watermark=1`, docs/files.md "Watermarks"): the viewer's name,
@@ -141,6 +142,7 @@ async function markImage(content: Buffer, mime: string, text: WatermarkText, opt
   const limits = options.limits ?? WATERMARK_LIMITS;
   // GIF and WebP may be animated: every frame is marked (sharp stacks the frames into one tall picture).
   const animated = mime === 'image/gif' || mime === 'image/webp';
+  const sharp = await loadSharp();
   let meta: Metadata;
   try {
     meta = await sharp(content, { animated, limitInputPixels: false }).metadata();
@@ -198,16 +200,19 @@ async function markPdf(content: Buffer, text: WatermarkText, options: WatermarkO
   const limits = options.limits ?? WATERMARK_LIMITS;
   // CJK is drawn as a picture: pdf-lib's standard fonts have no Chinese, and embedding a CJK font would
   // add megabytes to every copy; sharp renders the tile with the system's fonts, as for images.
+  const sharp = await loadSharp();
   const tile = await sharp(tileSvg(text, PDF_TILE_FONT_PX).svg).png().toBuffer();
+  // pdf-lib (about 14 MB) is loaded with the first PDF to mark.
+  const pdf = await import('./files.watermark-pdf');
   try {
-    const marked = await stampPdf(
+    const marked = await pdf.markPdf(
       content,
       { tile, tileFontPx: PDF_TILE_FONT_PX, footer: text.footer },
       { maxPages: limits.maxPdfPages, deadline: Date.now() + limits.timeoutMs },
     );
     return Buffer.from(marked.buffer, marked.byteOffset, marked.byteLength);
   } catch (error) {
-    if (!(error instanceof PdfRefusal)) throw error;
+    if (!(error instanceof pdf.PdfRefusal)) throw error;
     options.log?.warn({ reason: error.reason, detail: error.message }, 'a PDF was not watermarked');
     throw invalid(PDF_REFUSALS[error.reason]);
   }
