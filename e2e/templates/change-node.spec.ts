@@ -3,7 +3,7 @@ import {
   ApprovalMessages,
   ChangeMessages,
   FIELD_ACCESS_LABELS,
-  FieldAccessMessages,
+  FieldAccessTexts,
   type ApiEnvelope,
   type BillDetail,
   type TemplateDetail,
@@ -77,12 +77,12 @@ test('[TEMPLATES] a change-node handler edits an allowed field and cannot edit a
   await page.getByRole('tab', { name: '流程设计' }).click();
   await page.getByTestId('flow-node-chg').getByRole('button', { name: '编辑节点「财务核对」' }).click();
   const drawer = page.getByRole('dialog', { name: /财务核对/ });
-  const permissions = drawer.getByRole('region', { name: FieldAccessMessages.title });
-  const amount = permissions.getByRole('radiogroup', { name: FieldAccessMessages.fieldLabel('采购金额') });
+  const permissions = drawer.getByRole('region', { name: FieldAccessTexts.title });
+  const amount = permissions.getByRole('radiogroup', { name: FieldAccessTexts.fieldLabel('采购金额') });
   await expect(amount.getByRole('radio', { name: FIELD_ACCESS_LABELS.read })).toBeChecked();
   // Button-style radios: the visible part is the label.
   await amount.getByText(FIELD_ACCESS_LABELS.edit, { exact: true }).click();
-  const note = permissions.getByRole('radiogroup', { name: FieldAccessMessages.fieldLabel('内部备注') });
+  const note = permissions.getByRole('radiogroup', { name: FieldAccessTexts.fieldLabel('内部备注') });
   await note.getByText(FIELD_ACCESS_LABELS.hidden, { exact: true }).click();
   await expect(note.getByRole('radio', { name: FIELD_ACCESS_LABELS.hidden })).toBeChecked();
   await expect(amount.getByRole('radio', { name: FIELD_ACCESS_LABELS.edit })).toBeChecked();

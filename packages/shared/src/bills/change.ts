@@ -92,14 +92,19 @@ export const ChangeMessages = {
   changesLabel: '修改内容',
 } as const;
 
-/** Flow designer and validation texts of per-node field permissions. */
+/** Flow validation messages of per-node field permissions (a flow-save 422 names node and field). */
 export const FieldAccessMessages = {
-  title: '字段权限',
-  hint: '设置办理人在此节点对每个字段的权限：只读、可编辑或隐藏。明细表、附件和自动合计的金额只能只读或隐藏。',
   notOnChangeNode: (node: string) => `节点「${escapeHtml(node)}」不是变更节点，不能设置字段权限`,
   unknownField: (node: string, key: string) => `节点「${escapeHtml(node)}」的字段权限引用了不存在的表单字段「${escapeHtml(key)}」`,
   notChangeable: (node: string, key: string) => `节点「${escapeHtml(node)}」：字段「${escapeHtml(key)}」不能设为可编辑`,
   noSteps: (node: string) => `变更节点「${escapeHtml(node)}」至少需要一个办理步骤`,
+} as const;
+
+/** The flow designer's words for a change node's 字段权限 (rendered as text by React, so not escaped). */
+export const FieldAccessTexts = {
+  title: '字段权限',
+  hint: '设置办理人在此节点对每个字段的权限：只读、可编辑或隐藏。明细表、附件和自动合计的金额只能只读或隐藏。',
   noFields: '表单还没有字段：先在「表单设计」中添加字段',
+  /** The accessible name of a field's 只读 / 可编辑 / 隐藏 choice. */
   fieldLabel: (label: string) => `「${label}」的权限`,
 } as const;

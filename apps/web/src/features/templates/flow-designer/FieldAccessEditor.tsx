@@ -2,7 +2,7 @@ import { Radio, Typography } from 'antd';
 import {
   FIELD_ACCESS,
   FIELD_ACCESS_LABELS,
-  FieldAccessMessages as M,
+  FieldAccessTexts as M,
   fieldAccessAt,
   isChangeable,
   type FieldAccess,
