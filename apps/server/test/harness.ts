@@ -75,6 +75,25 @@ export async function openTestDb(): Promise<{ handle: DbHandle; drop: () => Prom
   };
 }
 
+/**
+ * Kysely's migrator asks its introspector for the tables of every schema (pg_get_serial_sequence on each), and test
+ * files running side by side drop their own schemas when they end: one dropped in between fails that look-up with
+ * "schema … does not exist" (3F000) for a schema that is not ours. The migrator is idempotent, so it is asked again.
+ */
+async function migrateTestDb(handle: Parameters<typeof migrateToLatest>[0], pgSchema: string | undefined): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await migrateToLatest(handle);
+      return;
+    } catch (error) {
+      const cause = error instanceof Error ? error.cause : undefined;
+      const code = typeof cause === 'object' && cause !== null && 'code' in cause ? cause.code : undefined;
+      const isOtherSchemaGone = code === '3F000' && pgSchema !== undefined && !String(cause).includes(pgSchema);
+      if (!isOtherSchemaGone || attempt >= 5) throw error;
+    }
+  }
+}
+
 /** A real server on a random port with the demo company, on the engine of this run. */
 export async function startTestServer(overrides: (config: Config) => void = () => {}): Promise<TestServer> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'osp-test-'));
@@ -85,7 +104,7 @@ export async function startTestServer(overrides: (config: Config) => void = () =
   overrides(config);
 
   const { handle, drop, pgSchema } = await openTestDb();
-  await migrateToLatest(handle);
+  await migrateTestDb(handle, pgSchema);
   await seedDemo(handle.db);
   const app = await buildApp({ config, database: handle, logger: false });
   await app.listen({ port: 0, host: '127.0.0.1' });
