@@ -1,7 +1,9 @@
 /**
  * `node --import tsx bench/profile.ts [path]`: where an OSP endpoint spends its CPU. Starts the OSP
  * server with --cpu-prof, loads `path` (default /api/user/profile) like the benchmark does, stops
- * the server and prints its self time by package and by function. Engine: first of BENCH_ENGINES.
+ * the server and prints its CPU per request, its self time by package and by function, and the time spent in
+ * each function with what it calls (inclusive: e.g. a statement's execution, or the reply's socket write, whole).
+ * Engine: first of BENCH_ENGINES.
  *
  * `BENCH_PROFILE_BILLS=10000` first fills the database with that many generated bills (the bills
  * suite's generator) and signs in as its benchmark user, lisi; `{detail}` in `path` becomes the bill
@@ -19,6 +21,7 @@ import { startOsp } from './lib/targets';
 interface ProfileNode {
   id: number;
   callFrame: { functionName: string; url: string; lineNumber: number };
+  children?: number[];
 }
 interface CpuProfile {
   nodes: ProfileNode[];
@@ -49,6 +52,11 @@ function summarise(file: string): void {
   const byId = new Map(profile.nodes.map((node) => [node.id, node]));
   const byBucket = new Map<string, number>();
   const byFunction = new Map<string, number>();
+  const inclusive = new Map<string, number>();
+  const parentOf = new Map<number, number>();
+  for (const node of profile.nodes) for (const child of node.children ?? []) parentOf.set(child, node.id);
+  const nameOf = (node: ProfileNode) =>
+    `${node.callFrame.functionName || '(anonymous)'} ${bucketOf(node)}:${node.callFrame.lineNumber + 1}`;
   let all = 0;
   profile.samples.forEach((id, i) => {
     const node = byId.get(id);
@@ -57,11 +65,19 @@ function summarise(file: string): void {
     all += micros;
     const bucket = bucketOf(node);
     byBucket.set(bucket, (byBucket.get(bucket) ?? 0) + micros);
-    const fn = `${node.callFrame.functionName || '(anonymous)'} ${bucket}:${node.callFrame.lineNumber + 1}`;
+    const fn = nameOf(node);
     byFunction.set(fn, (byFunction.get(fn) ?? 0) + micros);
+    // Each function on the sample's stack once, however often it recurses.
+    const onStack = new Set<string>();
+    for (let id: number | undefined = node.id; id !== undefined; id = parentOf.get(id)) {
+      const frame = byId.get(id);
+      if (frame) onStack.add(nameOf(frame));
+    }
+    for (const name of onStack) inclusive.set(name, (inclusive.get(name) ?? 0) + micros);
   });
   printTop('Busy CPU time by package (self time, idle excluded)', byBucket, all, 20);
   printTop('Top functions (self time)', byFunction, all, 25);
+  printTop('Top functions with what they call (inclusive time; start-up included)', inclusive, all, 40);
 }
 
 async function main(): Promise<void> {
@@ -91,6 +107,8 @@ async function main(): Promise<void> {
     console.log(`${engine} ${endpoint}: ${Math.round(run.rps)} req/s, p99 ${run.p99} ms`),
   );
   if (result.failures > 0) console.log(`${result.failures} requests failed`);
+  // Measured with the profiler running, so higher than the bench's own figure for the same endpoint.
+  if (result.serverCpuUs !== undefined) console.log(`server CPU: ${Math.round(result.serverCpuUs)} µs per request (profiler on)`);
   await stopServer(started.server, 15_000);
   const [file] = fs.readdirSync(profileDir).filter((name) => name.endsWith('.cpuprofile'));
   if (!file) throw new Error('the server wrote no CPU profile');
