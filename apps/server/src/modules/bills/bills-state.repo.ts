@@ -224,15 +224,10 @@ export type BillUpdate = Pick<
   | 'chosen_json'
   | 'route_json'
   | 'rejected_node_id'
-  | 'archive_no'
-  | 'archived_at'
 >;
 
 /** What the caller of `writeState` writes besides the engine's own columns. */
-export type BillColumns = Pick<
-  BillUpdate,
-  'title' | 'form_json' | 'current_node_name' | 'released_at' | 'finished_at' | 'dept_id' | 'archive_no' | 'archived_at'
->;
+export type BillColumns = Pick<BillUpdate, 'title' | 'form_json' | 'current_node_name' | 'released_at' | 'finished_at' | 'dept_id'>;
 
 /** Bumps the version only if nobody wrote the bill since `loadedVersion` was read (DESIGN §6). */
 export async function writeBillRow(db: Db, billId: number, loadedVersion: number, values: BillUpdate): Promise<void> {

@@ -1,7 +1,6 @@
 import { archiveComment, archiveNumber } from '@osp/shared';
 import type { Db } from '../../db/index';
 import type { BillState, Effect } from '../../flow/types';
-import type { BillColumns } from './bills-state.repo';
 import { nextArchiveSeq, type BillRow } from './bills.repo';
 
 /** The calendar year of an instant in Asia/Shanghai (DESIGN §4). */
@@ -11,23 +10,38 @@ const shanghaiYear = (at: string) => new Date(new Date(at).getTime() + 8 * 3600_
  * 归档 (issue 13): the first time a bill passes an archive node it gets its archive number, in the event's
  * transaction; a later pass (after a back or a resubmit) keeps it. The engine's 归档 history entries of this event get
  * the number as their comment, so the history says what was filed under which number.
+ *
+ * Called last in the transaction, after the bill's rows are written (bills.transactions `runEngine`): taking a new
+ * number locks the year's `archive_counters` row until the commit, so every other decision that files a bill waits for
+ * this one from here on. Taken earlier, that wait covered the whole write of the bill and its notifications.
  */
 export async function fileArchive(
   trx: Db,
-  bill: Pick<BillRow, 'archive_no'>,
+  bill: Pick<BillRow, 'id' | 'archive_no'>,
   before: BillState,
   after: BillState,
   effects: readonly Effect[],
   at: string,
-): Promise<Pick<BillColumns, 'archive_no' | 'archived_at'>> {
-  if (!effects.some((effect) => effect.kind === 'archive')) return {};
+): Promise<void> {
+  if (!effects.some((effect) => effect.kind === 'archive')) return;
   let archiveNo = bill.archive_no;
   if (archiveNo === null) {
     const year = shanghaiYear(at);
     archiveNo = archiveNumber(year, await nextArchiveSeq(trx, year));
+    await trx.updateTable('bills').set({ archive_no: archiveNo, archived_at: at }).where('id', '=', bill.id).execute();
   }
-  for (const entry of after.history.slice(before.history.length)) {
-    if (entry.action === 'archive') entry.comment = archiveComment(archiveNo);
-  }
-  return bill.archive_no === null ? { archive_no: archiveNo, archived_at: at } : {};
+  const comment = archiveComment(archiveNo);
+  const filed = after.history.slice(before.history.length).filter((entry) => entry.action === 'archive');
+  for (const entry of filed) entry.comment = comment;
+  await trx
+    .updateTable('bill_events')
+    .set({ comment })
+    .where('bill_id', '=', bill.id)
+    .where('action', '=', 'archive')
+    .where(
+      'seq',
+      'in',
+      filed.map((entry) => entry.seq),
+    )
+    .execute();
 }

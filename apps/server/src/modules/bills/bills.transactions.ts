@@ -94,14 +94,14 @@ export async function runEngine(
   if (!result.ok) throw engineError(result);
   const next = result.state;
   const nodeName = activeNodeName(next, pinned.flow);
-  const archive = await fileArchive(trx, bill, state, next, result.effects, event.at);
   await writeState(trx, bill.id, state, next, {
     ...columns,
-    ...archive,
     current_node_name: nodeName,
     ...(FINISHED.includes(next.status) && !FINISHED.includes(state.status) ? { finished_at: event.at } : {}),
   });
   await tellEventNotices(trx, bill.id, { state, nodeName: bill.current_node_name }, { state: next, nodeName }, result.effects, event);
   await tellOutcome(trx, bill.id, state.status, next.status, event.at);
+  // Last: a new archive number holds the year's counter row until the commit (bills.archive.ts).
+  await fileArchive(trx, bill, state, next, result.effects, event.at);
   return next;
 }
