@@ -1,7 +1,7 @@
 import { archiveComment, archiveNumber } from '@osp/shared';
 import type { Db } from '../../db/index';
 import type { BillState, Effect } from '../../flow/types';
-import { nextArchiveSeq, type BillRow } from './bills.repo';
+import { nextArchiveSeq, setArchiveComments, setArchiveNo, type BillRow } from './bills.repo';
 
 /** The calendar year of an instant in Asia/Shanghai (DESIGN §4). */
 const shanghaiYear = (at: string) => new Date(new Date(at).getTime() + 8 * 3600_000).getUTCFullYear();
@@ -28,20 +28,15 @@ export async function fileArchive(
   if (archiveNo === null) {
     const year = shanghaiYear(at);
     archiveNo = archiveNumber(year, await nextArchiveSeq(trx, year));
-    await trx.updateTable('bills').set({ archive_no: archiveNo, archived_at: at }).where('id', '=', bill.id).execute();
+    await setArchiveNo(trx, bill.id, archiveNo, at);
   }
   const comment = archiveComment(archiveNo);
   const filed = after.history.slice(before.history.length).filter((entry) => entry.action === 'archive');
   for (const entry of filed) entry.comment = comment;
-  await trx
-    .updateTable('bill_events')
-    .set({ comment })
-    .where('bill_id', '=', bill.id)
-    .where('action', '=', 'archive')
-    .where(
-      'seq',
-      'in',
-      filed.map((entry) => entry.seq),
-    )
-    .execute();
+  await setArchiveComments(
+    trx,
+    bill.id,
+    filed.map((entry) => entry.seq),
+    comment,
+  );
 }

@@ -406,3 +406,20 @@ export async function nextArchiveSeq(db: Db, year: number): Promise<number> {
     .executeTakeFirstOrThrow();
   return row.last;
 }
+
+/** A bill filed under its archive number (bills.archive.ts), in the deciding transaction. */
+export async function setArchiveNo(db: Db, billId: number, archiveNo: string, at: string): Promise<void> {
+  await db.updateTable('bills').set({ archive_no: archiveNo, archived_at: at }).where('id', '=', billId).execute();
+}
+
+/** The comment (归档编号：…) of the bill's 归档 history entries `seqs`, written by this event. */
+export async function setArchiveComments(db: Db, billId: number, seqs: readonly number[], comment: string): Promise<void> {
+  if (seqs.length === 0) return;
+  await db
+    .updateTable('bill_events')
+    .set({ comment })
+    .where('bill_id', '=', billId)
+    .where('action', '=', 'archive')
+    .where('seq', 'in', [...seqs])
+    .execute();
+}
