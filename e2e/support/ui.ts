@@ -87,3 +87,9 @@ export function confirmation(page: Page, text: string) {
   const box = page.getByRole('dialog', { name: text });
   return { box, ok: box.getByRole('button', { name: /确\s*定|确\s*认/ }).last() };
 }
+
+/** Closes an antd drawer by its × and waits until it is gone. */
+export async function closeDrawer(drawer: Locator): Promise<void> {
+  await drawer.locator('.ant-drawer-close').click();
+  await expect(drawer).toBeHidden();
+}

@@ -1,4 +1,4 @@
-import { expect, test, type Locator } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import {
   ApprovalMessages,
   ChangeMessages,
@@ -12,7 +12,7 @@ import {
 import { apiSignIn, bearer, signInViaApi } from '../support/api';
 import { createPerson, nameTag } from '../support/people';
 import { saveScreenshot } from '../support/screenshots';
-import { button, message } from '../support/ui';
+import { button, closeDrawer, message } from '../support/ui';
 import { actAs, detailUrl, formItem, getData, sendData, uniqueTitle } from '../bills/bill-helpers';
 
 /*
@@ -24,11 +24,6 @@ import { actAs, detailUrl, formItem, getData, sendData, uniqueTitle } from '../b
 
 test.slow();
 test.use({ actionTimeout: 15_000 });
-
-async function closeDrawer(drawer: Locator): Promise<void> {
-  await drawer.locator('.ant-drawer-close').click();
-  await expect(drawer).toBeHidden();
-}
 
 test('[TEMPLATES] a change-node handler edits an allowed field and cannot edit another; the history shows old → new', async ({
   page,
@@ -125,6 +120,18 @@ test('[TEMPLATES] a change-node handler edits an allowed field and cannot edit a
   await expect(entry.locator('.history-entry__comment')).toHaveText('按发票金额调整');
   await expect(page.locator('.bill-detail__form')).toContainText('1,080.00');
   await saveScreenshot(page, 'bills-change-node-saved-1440');
+
+  // On a phone the card and its field fit the screen, and the history's old → new wraps inside its card.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(amountInput).toBeVisible();
+  for (const part of [card, amountInput, entry.locator('.history-entry__changes')]) {
+    const box = await part.boundingBox();
+    expect(box, 'laid out').not.toBeNull();
+    expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(390);
+  }
+  await card.scrollIntoViewIfNeeded();
+  await saveScreenshot(page, 'bills-change-node-card-390');
+  await page.setViewportSize({ width: 1440, height: 900 });
 
   // 采购事由 is not theirs to edit: the server refuses it by name, and nothing changes.
   const handlerToken = await apiSignIn(request, handler.username, handler.password);

@@ -12,7 +12,7 @@ import {
 } from '@osp/shared';
 import { apiSignIn, signInViaApi } from '../support/api';
 import { saveScreenshot } from '../support/screenshots';
-import { button, message } from '../support/ui';
+import { button, closeDrawer, message } from '../support/ui';
 import { getData, sendData } from '../bills/bill-helpers';
 import { createPerson, nameTag, type OwnPerson } from '../support/people';
 
@@ -34,11 +34,6 @@ const VIEWPORTS = { desktop: { width: 1440, height: 900 }, phone: { width: 390, 
 /** A field card of the form designer's canvas. */
 function fieldCard(page: Page, key: string): Locator {
   return page.getByTestId(`form-field-${key}`);
-}
-
-async function closeDrawer(drawer: Locator): Promise<void> {
-  await drawer.locator('.ant-drawer-close').click();
-  await expect(drawer).toBeHidden();
 }
 
 /** One choice of the designer's 设计 / 表单预览 switch (antd Segmented: the radio itself is hidden, its label takes the click). */

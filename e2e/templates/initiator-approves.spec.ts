@@ -12,7 +12,7 @@ import {
 } from '@osp/shared';
 import { apiSignIn, signInViaApi } from '../support/api';
 import { saveScreenshot } from '../support/screenshots';
-import { button, message } from '../support/ui';
+import { button, closeDrawer, message } from '../support/ui';
 import { formItem, getData, sendData, userIdOf } from '../bills/bill-helpers';
 
 /*
@@ -24,11 +24,6 @@ import { formItem, getData, sendData, userIdOf } from '../bills/bill-helpers';
 
 test.slow();
 test.use({ actionTimeout: 15_000 });
-
-async function closeDrawer(drawer: Locator): Promise<void> {
-  await drawer.locator('.ant-drawer-close').click();
-  await expect(drawer).toBeHidden();
-}
 
 async function chooseOption(page: Page, select: Locator, option: string): Promise<void> {
   await select.click();
