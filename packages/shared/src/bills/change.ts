@@ -15,27 +15,15 @@ export type FieldAccess = (typeof FIELD_ACCESS)[number];
 export const FIELD_ACCESS_LABELS: Record<FieldAccess, string> = { read: '只读', edit: '可编辑', hidden: '隐藏' };
 
 /**
- * The field types a change node may open for editing: one value each, checked by the form's own validator.
- * Line-item tables and attachments keep their own calls (`/api/bills/{id}/items`, `/api/files`) and are never
+ * Every field type but these may be opened for editing at a change node: one value each, checked by the form's own
+ * validator. Line-item tables and attachments keep their own calls (`/api/bills/{id}/items`, `/api/files`) and are never
  * edited at a change node; a description has no value; a money field computed from line items (`sumOf`) is the
  * server's to compute.
  */
-const CHANGEABLE_TYPES: readonly FormFieldType[] = [
-  'text',
-  'textarea',
-  'number',
-  'money',
-  'date',
-  'daterange',
-  'select',
-  'radio',
-  'checkbox',
-  'user',
-  'department',
-];
+const NOT_CHANGEABLE: readonly FormFieldType[] = ['attachment', 'items', 'description'];
 
 export function isChangeable(field: Pick<FormField, 'type' | 'sumOf'>): boolean {
-  return CHANGEABLE_TYPES.includes(field.type) && field.sumOf === undefined;
+  return !NOT_CHANGEABLE.includes(field.type) && field.sumOf === undefined;
 }
 
 /** The fields a change node's permissions may name, with whether they may be set to 可编辑 (flow validation). */
