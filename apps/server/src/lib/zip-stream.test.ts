@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { PassThrough } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
 import JSZip from 'jszip';
@@ -33,18 +34,20 @@ describe('ZipStream', () => {
   });
 
   it('waits for a reader that has not taken the bytes yet, rather than holding them', async () => {
+    // Random text deflates poorly: several megabytes reach the output. Made beforehand, so that a writer that did not
+    // wait would be through all of it at once, however slow the machine.
+    const pieces = Array.from({ length: 400 }, () => randomBytes(8192).toString('base64'));
     const output = new PassThrough({ highWaterMark: 1024 });
     const zip = new ZipStream(output, new AbortController().signal);
     let written = 0;
     const done = zip.addStream('big.xml', async (write) => {
-      // Random text deflates poorly: several megabytes reach the output.
-      for (let i = 0; i < 400; i++) {
-        await write(Buffer.from(Array.from({ length: 8192 }, () => Math.floor(Math.random() * 256))).toString('base64'));
+      for (const piece of pieces) {
+        await write(piece);
         written += 1;
       }
     });
+    // Nobody reads: the writer stops after a few pieces, with little held.
     await sleep(200);
-    // Nobody reads: the producer stops after a few pieces, with little held.
     expect(written).toBeLessThan(20);
     expect(output.readableLength).toBeLessThan(256 * 1024);
     const file = collect(output);
@@ -59,7 +62,7 @@ describe('ZipStream', () => {
     const gone = new AbortController();
     const zip = new ZipStream(output, gone.signal);
     const writing = zip.addStream('big.xml', async (write) => {
-      for (;;) await write(Buffer.from(Array.from({ length: 8192 }, () => Math.floor(Math.random() * 256))).toString('base64'));
+      for (;;) await write(randomBytes(8192).toString('base64'));
     });
     await sleep(100);
     output.destroy();
