@@ -45,10 +45,13 @@ export function editableFieldKeys(schema: FormSchema, access: Readonly<Record<st
   return schema.fields.filter((f) => fieldAccessAt(access, f) === 'edit').map((f) => f.key);
 }
 
+/** The longest 修改说明 a change may carry. */
+export const CHANGE_COMMENT_MAX = 500;
+
 /** PATCH /api/bills/{id}/change: the new values of some editable fields, an optional note, the version the handler saw. */
 export const BillChangeZ = z.object({
   form: z.record(z.string(), z.unknown(), { error: '请填写要修改的字段' }),
-  comment: z.string().trim().max(500, '修改说明不能超过500个字').optional(),
+  comment: z.string().trim().max(CHANGE_COMMENT_MAX, `修改说明不能超过${CHANGE_COMMENT_MAX}个字`).optional(),
   version: z.number().int().nonnegative().optional(),
 });
 export type BillChangeInput = z.infer<typeof BillChangeZ>;

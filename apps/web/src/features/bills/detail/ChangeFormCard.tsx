@@ -1,5 +1,5 @@
 import { Alert, Button, Card, Form, Input } from 'antd';
-import { ChangeMessages, editableFieldKeys, type BillDetail, type FormSchema } from '@osp/shared';
+import { CHANGE_COMMENT_MAX, ChangeMessages, editableFieldKeys, type BillDetail, type FormSchema } from '@osp/shared';
 import { useMemo } from 'react';
 import { useChangeBill } from '../../../api/bills';
 import { FieldInput, fieldRule } from '../../../components/bill-form';
@@ -57,7 +57,7 @@ export function ChangeFormCard({ bill }: { bill: BillDetail }) {
             </Form.Item>
           ))}
           <Form.Item name="comment" label={ChangeMessages.commentLabel}>
-            <Input.TextArea rows={2} maxLength={500} showCount />
+            <Input.TextArea rows={2} maxLength={CHANGE_COMMENT_MAX} showCount />
           </Form.Item>
           <Button type="primary" htmlType="submit" loading={change.isPending}>
             {ChangeMessages.save}
