@@ -11,6 +11,7 @@ import type { DbHandle } from './db/index';
 import { listenToChannel } from './db/notifications';
 import { registerErrorHandling } from './http/error-handler';
 import { isApiPath, registerSecurityHeaders } from './http/security-headers';
+import { stdoutLog } from './lib/log-destination';
 import { adminOrgRoutes } from './modules/admin-org/admin-org.routes';
 import { adminUsersRoutes } from './modules/admin-users/admin-users.routes';
 import { articlesRoutes } from './modules/articles/articles.routes';
@@ -58,6 +59,7 @@ export async function buildApp({ config, database, logger = true }: BuildAppOpti
           level: config.logLevel,
           // Never write credentials to the log (DESIGN §5a).
           redact: ['req.headers.authorization', 'req.headers.cookie', 'body.password', 'body.passwd'],
+          stream: stdoutLog(),
         }
       : false,
     // Fastify's own two lines per request are replaced by the one onResponse line below.

@@ -76,7 +76,7 @@ describe('closing the server', () => {
 
 describe.runIf(TEST_ENGINE === 'sqlite')('SIGTERM to the server process', () => {
   it('exits by itself within a few seconds while a keep-alive connection is open', async () => {
-    const server = await startServerProcess({ DATABASE_URL: '', OSP_DEMO: '1' });
+    const server = await startServerProcess({ DATABASE_URL: '', OSP_DEMO: '1', LOG_LEVEL: 'info' });
     try {
       const open = await connect(Number(new URL(server.baseUrl).port));
       open.socket.write('GET /api/health HTTP/1.1\r\nHost: osp\r\n\r\n');
@@ -86,6 +86,14 @@ describe.runIf(TEST_ENGINE === 'sqlite')('SIGTERM to the server process', () => 
       expect(await server.exited, server.output()).toBe(0);
       expect(Date.now() - started).toBeLessThan(5_000);
       await open.closed;
+      // The request's log line and the shutdown's own lines reach stdout, though the process exits right after them.
+      const logged = server
+        .output()
+        .split('\n')
+        .filter((line) => line.startsWith('{'))
+        .map((line) => JSON.parse(line) as { msg: string; url?: string; status?: number });
+      expect(logged).toContainEqual(expect.objectContaining({ msg: 'request', url: '/api/health', status: 200 }));
+      expect(logged.at(-1)).toMatchObject({ msg: 'draining in-flight requests' });
     } finally {
       await server.stop();
     }
