@@ -51,10 +51,19 @@ export interface CallResult<T> {
   headers: Headers;
 }
 
-export async function openTestDb(): Promise<{ handle: DbHandle; drop: () => Promise<void>; pgSchema?: string }> {
+/** A database of its own for a test file: SQLite in memory, or a PostgreSQL schema dropped by `drop`. */
+export interface TestDb {
+  handle: DbHandle;
+  drop: () => Promise<void>;
+  /** Every migration, asked again when a neighbouring test file's schema vanished under the migrator (see below). */
+  migrate: () => Promise<void>;
+  pgSchema?: string;
+}
+
+export async function openTestDb(): Promise<TestDb> {
   if (TEST_ENGINE === 'sqlite') {
     const handle = openDb({ databaseUrl: '', sqliteFile: ':memory:' });
-    return { handle, drop: async () => {} };
+    return { handle, drop: async () => {}, migrate: () => migrateTestDb(handle, undefined) };
   }
   // Each test file works in a schema of its own, so files can run in parallel on one database.
   const schema = `t_${randomBytes(6).toString('hex')}`;
@@ -66,6 +75,7 @@ export async function openTestDb(): Promise<{ handle: DbHandle; drop: () => Prom
   return {
     handle,
     pgSchema: schema,
+    migrate: () => migrateTestDb(handle, schema),
     drop: async () => {
       const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
       await client.connect();
@@ -103,8 +113,8 @@ export async function startTestServer(overrides: (config: Config) => void = () =
   config.webDist = path.join(dataDir, 'no-web');
   overrides(config);
 
-  const { handle, drop, pgSchema } = await openTestDb();
-  await migrateTestDb(handle, pgSchema);
+  const { handle, drop, pgSchema, migrate } = await openTestDb();
+  await migrate();
   await seedDemo(handle.db);
   const app = await buildApp({ config, database: handle, logger: false });
   await app.listen({ port: 0, host: '127.0.0.1' });

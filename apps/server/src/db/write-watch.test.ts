@@ -2,7 +2,6 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDb } from '../../test/harness';
 import type { DbHandle } from './index';
-import { migrateToLatest } from './migrate';
 import type { TableWrite } from './write-watch';
 
 describe('the write watch', () => {
@@ -15,7 +14,7 @@ describe('the write watch', () => {
   beforeAll(async () => {
     opened = await openTestDb();
     handle = opened.handle;
-    await migrateToLatest(handle);
+    await opened.migrate();
     stop = handle.writes.listen({
       matches: (write: TableWrite) => {
         if (write.table !== 'depts') return false;

@@ -1,10 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { openTestDb } from '../../test/harness';
-import type { DbHandle } from '../db/index';
-import { migrateToLatest } from '../db/migrate';
+import { openTestDb, type TestDb } from '../../test/harness';
 import { seedDemo, seedProduction } from './seed';
 
-let opened: { handle: DbHandle; drop: () => Promise<void> } | undefined;
+let opened: TestDb | undefined;
 afterEach(async () => {
   await opened?.handle.close();
   await opened?.drop();
@@ -13,7 +11,7 @@ afterEach(async () => {
 
 async function emptyDb() {
   opened = await openTestDb();
-  await migrateToLatest(opened.handle);
+  await opened.migrate();
   return opened.handle.db;
 }
 

@@ -1,14 +1,13 @@
 import type { Kysely } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
-import { openTestDb } from '../../../test/harness';
-import type { Db, DbHandle } from '../index';
-import { migrateToLatest } from '../migrate';
+import { openTestDb, type TestDb } from '../../../test/harness';
+import type { Db } from '../index';
 import { seedDemo } from '../../seed/seed';
 import { templateDesigner } from './0010-template-designer';
 
 /** Migration 0010 on both engines: the starters table, and the two menu entries an existing installation lacks. */
 
-let opened: { handle: DbHandle; drop: () => Promise<void> } | undefined;
+let opened: TestDb | undefined;
 afterEach(async () => {
   await opened?.handle.close();
   await opened?.drop();
@@ -17,7 +16,7 @@ afterEach(async () => {
 
 async function migratedDb(): Promise<Db> {
   opened = await openTestDb();
-  await migrateToLatest(opened.handle);
+  await opened.migrate();
   return opened.handle.db;
 }
 

@@ -1,8 +1,7 @@
 import type { Kysely } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
-import { openTestDb } from '../../../test/harness';
-import type { Db, DbHandle } from '../index';
-import { migrateToLatest } from '../migrate';
+import { openTestDb, type TestDb } from '../../../test/harness';
+import type { Db } from '../index';
 import { seedDemo } from '../../seed/seed';
 import { billShareIgnore } from './0013-bill-share-ignore';
 import { billShareRead } from './0014-bill-share-read';
@@ -10,7 +9,7 @@ import { columnKit } from './columns';
 
 /** Migration 0013 on both engines: the 抄送我的 entry an existing installation lacks, right after 我关注的. */
 
-let opened: { handle: DbHandle; drop: () => Promise<void> } | undefined;
+let opened: TestDb | undefined;
 afterEach(async () => {
   await opened?.handle.close();
   await opened?.drop();
@@ -29,7 +28,7 @@ const approvalPages = (db: Db) =>
 describe('migration 0013-bill-share-ignore', () => {
   it('adds 抄送我的 under 审批, after 我关注的, on an installation that predates it', async () => {
     opened = await openTestDb();
-    await migrateToLatest(opened.handle);
+    await opened.migrate();
     const db = opened.handle.db;
     await seedDemo(db);
     const seeded = await approvalPages(db);
@@ -51,7 +50,7 @@ describe('migration 0013-bill-share-ignore', () => {
 
   it('adds no menu entry to a new database: the seed brings it', async () => {
     opened = await openTestDb();
-    await migrateToLatest(opened.handle);
+    await opened.migrate();
     expect(await opened.handle.db.selectFrom('menus').select('id').execute()).toEqual([]);
   });
 });

@@ -1,15 +1,14 @@
 import { sql, type Kysely } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
-import { openTestDb } from '../../../test/harness';
+import { openTestDb, type TestDb } from '../../../test/harness';
 import type { Db, DbHandle } from '../index';
-import { migrateToLatest } from '../migrate';
 import { seedDemo } from '../../seed/seed';
 import { billAccessLog } from './0015-bill-access-log';
 import { columnKit } from './columns';
 
 /** Migration 0015 on both engines: the 访问记录 table, its two indexes, its unique visit key and its cascade. */
 
-let opened: { handle: DbHandle; drop: () => Promise<void> } | undefined;
+let opened: TestDb | undefined;
 afterEach(async () => {
   await opened?.handle.close();
   await opened?.drop();
@@ -70,7 +69,7 @@ describe('migration 0015-bill-access-log', () => {
   it('creates the table with the log index (bill_id, opened_at) and the unique visit key; down removes it, up brings it back', async () => {
     opened = await openTestDb();
     const handle = opened.handle;
-    await migrateToLatest(handle);
+    await opened.migrate();
     const expected = {
       bill_access_logs_bill: { columns: ['bill_id', 'opened_at'], unique: false },
       bill_access_logs_visit: { columns: ['bill_id', 'user_id', 'opened_minute'], unique: true },
@@ -88,7 +87,7 @@ describe('migration 0015-bill-access-log', () => {
 
   it('refuses a second row for one reader, bill and minute, and drops a bill’s rows with the bill', async () => {
     opened = await openTestDb();
-    await migrateToLatest(opened.handle);
+    await opened.migrate();
     const db = opened.handle.db;
     await seedDemo(db);
     const { billId, userId } = await aDraftAndAUser(db);

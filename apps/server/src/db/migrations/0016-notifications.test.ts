@@ -1,15 +1,13 @@
 import type { Kysely } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
-import { openTestDb } from '../../../test/harness';
-import type { DbHandle } from '../index';
-import { migrateToLatest } from '../migrate';
+import { openTestDb, type TestDb } from '../../../test/harness';
 import { billShareRead } from './0014-bill-share-read';
 import { notifications } from './0016-notifications';
 import { columnKit } from './columns';
 
 /** Migrations 0014 (share read state) and 0016 (notifications, urges) go down and up again on both engines. */
 
-let opened: { handle: DbHandle; drop: () => Promise<void> } | undefined;
+let opened: TestDb | undefined;
 afterEach(async () => {
   await opened?.handle.close();
   await opened?.drop();
@@ -19,7 +17,7 @@ afterEach(async () => {
 describe('migrations 0014-bill-share-read and 0016-notifications', () => {
   it('undo and redo cleanly, leaving the tables usable', async () => {
     opened = await openTestDb();
-    await migrateToLatest(opened.handle);
+    await opened.migrate();
     const untyped = opened.handle.db as unknown as Kysely<unknown>;
     const kit = columnKit(opened.handle.engine);
     await notifications(kit).down(untyped);

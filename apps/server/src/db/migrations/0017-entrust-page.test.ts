@@ -1,14 +1,13 @@
 import type { Kysely } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
-import { openTestDb } from '../../../test/harness';
-import type { Db, DbHandle } from '../index';
-import { migrateToLatest } from '../migrate';
+import { openTestDb, type TestDb } from '../../../test/harness';
+import type { Db } from '../index';
 import { seedDemo } from '../../seed/seed';
 import { entrustPage } from './0017-entrust-page';
 
 /** Migration 0017 on both engines: the 委托管理 entry an existing installation lacks, right after 抄送我的. */
 
-let opened: { handle: DbHandle; drop: () => Promise<void> } | undefined;
+let opened: TestDb | undefined;
 afterEach(async () => {
   await opened?.handle.close();
   await opened?.drop();
@@ -27,7 +26,7 @@ const approvalPages = (db: Db) =>
 describe('migration 0017-entrust-page', () => {
   it('adds 委托管理 under 审批, after 抄送我的 and for everyone, on an installation that predates it', async () => {
     opened = await openTestDb();
-    await migrateToLatest(opened.handle);
+    await opened.migrate();
     const db = opened.handle.db;
     await seedDemo(db);
     const seeded = await approvalPages(db);
@@ -48,7 +47,7 @@ describe('migration 0017-entrust-page', () => {
 
   it('adds no menu entry to a new database: the seed brings it', async () => {
     opened = await openTestDb();
-    await migrateToLatest(opened.handle);
+    await opened.migrate();
     expect(await opened.handle.db.selectFrom('menus').select('id').execute()).toEqual([]);
   });
 });

@@ -1,8 +1,6 @@
 import type { Kysely } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
-import { openTestDb } from '../../../test/harness';
-import type { DbHandle } from '../index';
-import { migrateToLatest } from '../migrate';
+import { openTestDb, type TestDb } from '../../../test/harness';
 import { billLinks } from './0018-bill-links';
 import { noticeMail } from './0019-notice-mail';
 import { billArchive } from './0020-bill-archive';
@@ -10,7 +8,7 @@ import { columnKit } from './columns';
 
 /** Migrations 0018 (关联审批), 0019 (mail of notifications) and 0020 (归档) go down and up again on both engines. */
 
-let opened: { handle: DbHandle; drop: () => Promise<void> } | undefined;
+let opened: TestDb | undefined;
 afterEach(async () => {
   await opened?.handle.close();
   await opened?.drop();
@@ -20,7 +18,7 @@ afterEach(async () => {
 describe('migrations 0018-bill-links, 0019-notice-mail and 0020-bill-archive', () => {
   it('undo and redo cleanly, leaving the tables usable', async () => {
     opened = await openTestDb();
-    await migrateToLatest(opened.handle);
+    await opened.migrate();
     const untyped = opened.handle.db as unknown as Kysely<unknown>;
     const kit = columnKit(opened.handle.engine);
     await billArchive(kit).down(untyped);
