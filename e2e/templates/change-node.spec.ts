@@ -154,4 +154,20 @@ test('[TEMPLATES] a change-node handler edits an allowed field and cannot edit a
   await expect(page.locator('.bill-change')).toHaveCount(0);
   await entry.scrollIntoViewIfNeeded();
   await saveScreenshot(page, 'bills-change-node-history-1440');
+
+  // The printed record carries the change as the history does: old → new above the handler's note.
+  const [printPage] = await Promise.all([
+    page.context().waitForEvent('page'),
+    page
+      .locator('.bill-actions')
+      .getByRole('link', { name: /打\s*印/ })
+      .click(),
+  ]);
+  const changeRow = printPage
+    .locator('.bill-print__record tbody tr')
+    .filter({ has: printPage.locator('td:nth-child(4)', { hasText: /^变更$/ }) });
+  await expect(changeRow).toHaveCount(1);
+  await expect(changeRow.locator('.history-entry__changes')).toHaveText('采购金额：1200.00 → 1080.00');
+  await expect(changeRow.locator('td').nth(4)).toHaveText('采购金额：1200.00 → 1080.00按发票金额调整');
+  await saveScreenshot(printPage, 'bills-change-node-print-1440');
 });

@@ -1,6 +1,7 @@
 import { Empty, Tag, Timeline } from 'antd';
-import { ChangeMessages, type BillHistoryEntry } from '@osp/shared';
+import type { BillHistoryEntry } from '@osp/shared';
 import { formatDateTime } from '../../../utils/datetime';
+import { FieldChanges } from './FieldChanges';
 import { historyColor, placeOf } from './flow-display';
 
 /** The bill's history, oldest first: who did what at which step, with their comment. */
@@ -21,15 +22,7 @@ export function HistoryTimeline({ entries }: { entries: readonly BillHistoryEntr
               {entry.on_behalf_of && <Tag color="purple">{entry.on_behalf_of}</Tag>}
             </div>
             {placeOf(entry) !== '' && <div className="history-entry__minor">{placeOf(entry)}</div>}
-            {entry.changes && entry.changes.length > 0 && (
-              <ul className="history-entry__changes" aria-label={ChangeMessages.changesLabel}>
-                {entry.changes.map((change) => (
-                  <li key={change.key}>
-                    <span className="history-entry__field">{change.label}</span>：<del>{change.before}</del> → <ins>{change.after}</ins>
-                  </li>
-                ))}
-              </ul>
-            )}
+            <FieldChanges changes={entry.changes} />
             {entry.comment && <div className="history-entry__comment">{entry.comment}</div>}
             <div className="history-entry__minor">{formatDateTime(entry.at)}</div>
           </div>

@@ -9,6 +9,7 @@ import { PageLoading } from '../../../components/PageLoading';
 import { companyNow, formatDateTime } from '../../../utils/datetime';
 import { detailPath, idParam, placeOf } from '../detail/flow-display';
 import { BillFormView } from '../../../components/bill-form';
+import { FieldChanges } from '../detail/FieldChanges';
 import './print.css';
 
 /**
@@ -103,7 +104,10 @@ export default function BillPrintPage() {
                       {entry.on_behalf_of ? `（${entry.on_behalf_of}）` : ''}
                     </td>
                     <td className="bill-print__nowrap">{entry.to_user ? `${entry.action_text} → ${entry.to_user}` : entry.action_text}</td>
-                    <td className="bill-print__comment">{entry.comment ?? ''}</td>
+                    <td className="bill-print__comment">
+                      <FieldChanges changes={entry.changes} />
+                      {entry.comment ?? ''}
+                    </td>
                     <td className="bill-print__nowrap">{formatDateTime(entry.at)}</td>
                   </tr>
                 ))}
