@@ -12,7 +12,7 @@ import {
 import { bearer, signInViaApi } from '../support/api';
 import { uniqueSuffix } from '../support/people';
 import { saveScreenshot } from '../support/screenshots';
-import { button, chooseUserMenuItem, dialog, expectDashboardLoaded, message } from '../support/ui';
+import { button, chooseUserMenuItem, dialog, expectDashboardLoaded, message, openFromSideMenu } from '../support/ui';
 
 const INITIAL_PASSWORD = 'Ch3ck#Users';
 
@@ -47,9 +47,7 @@ test('[ADMIN-USERS] an administrator creates a user, assigns a role and disables
   await expectDashboardLoaded(page, '系统管理员');
 
   // 系统管理 → 用户管理 through the side menu.
-  const sider = page.locator('.app-sider');
-  await sider.getByRole('menuitem', { name: '系统管理' }).click();
-  await sider.getByRole('menuitem', { name: '用户管理' }).click();
+  await openFromSideMenu(page, '系统管理', '用户管理');
   await expect(page).toHaveURL((url) => url.pathname === '/system/users');
   await expect(page.getByRole('heading', { name: '用户管理' })).toBeVisible();
   await expect(page.getByText(/共 \d+ 人/)).toBeVisible();

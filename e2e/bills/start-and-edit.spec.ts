@@ -12,7 +12,7 @@ import {
 import { bearer, signInViaApi } from '../support/api';
 import { createPerson, nameTag } from '../support/people';
 import { saveScreenshot } from '../support/screenshots';
-import { button, message } from '../support/ui';
+import { button, message, openFromSideMenu } from '../support/ui';
 
 /*
  * 发起审批 and the bill edit page (issue 4, Web): a 技术部 colleague stars a template, writes a 费用报销 with
@@ -54,8 +54,7 @@ test('[BILLS] a colleague stars a template, writes a 费用报销 with two items
 
   // 审批 → 发起审批 through the side menu.
   const sider = page.locator('.app-sider');
-  await sider.getByRole('menuitem', { name: '审批' }).click();
-  await sider.getByRole('menuitem', { name: '发起审批' }).click();
+  await openFromSideMenu(page, '审批', '发起审批');
   await expect(page).toHaveURL((url) => url.pathname === '/office/approval');
   await expect(page.getByRole('heading', { name: '发起审批' })).toBeVisible();
   await expect(card(page, '费用报销')).toBeVisible();

@@ -93,3 +93,15 @@ export async function closeDrawer(drawer: Locator): Promise<void> {
   await drawer.locator('.ant-drawer-close').click();
   await expect(drawer).toBeHidden();
 }
+
+/**
+ * A page through the side menu: its group (审批, 系统管理), then the page. The group's list opens with a height
+ * animation, and a click that lands while it runs was once lost on a loaded machine (the item took the focus, the page
+ * did not change), so the page is clicked once the animation is over.
+ */
+export async function openFromSideMenu(page: Page, group: string, item: string): Promise<void> {
+  const sider = page.locator('.app-sider');
+  await sider.getByRole('menuitem', { name: group }).click();
+  await expect(sider.locator('.ant-motion-collapse')).toHaveCount(0);
+  await sider.getByRole('menuitem', { name: item }).click();
+}

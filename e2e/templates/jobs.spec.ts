@@ -11,7 +11,7 @@ import {
 import { bearer, signInViaApi } from '../support/api';
 import { createPerson, nameTag } from '../support/people';
 import { saveScreenshot } from '../support/screenshots';
-import { button, dialog, expectDashboardLoaded, message } from '../support/ui';
+import { button, dialog, expectDashboardLoaded, message, openFromSideMenu } from '../support/ui';
 
 async function call<T>(request: APIRequestContext, token: string, method: string, url: string, data?: unknown): Promise<T> {
   const response = await request.fetch(url, { method, headers: bearer(token), data });
@@ -105,9 +105,7 @@ test('[TEMPLATES] an administrator keeps 审批岗位: a new job with 王五 cov
     // 1. The page from the menu.
     await page.goto('/dashboard');
     await expectDashboardLoaded(page, user.name);
-    const sider = page.locator('.app-sider');
-    await sider.getByRole('menuitem', { name: '审批' }).click();
-    await sider.getByRole('menuitem', { name: '审批岗位' }).click();
+    await openFromSideMenu(page, '审批', '审批岗位');
     await expect(page).toHaveURL((url) => url.pathname === '/office/jobs');
     await expect(page.getByRole('heading', { name: '审批岗位' })).toBeVisible();
     await expect(row(page, '财务审核')).toBeVisible();

@@ -12,7 +12,7 @@ import {
 } from '@osp/shared';
 import { apiSignIn, bearer, signInViaApi } from '../support/api';
 import { saveScreenshot } from '../support/screenshots';
-import { button, dialog, expectDashboardLoaded, message } from '../support/ui';
+import { button, dialog, expectDashboardLoaded, message, openFromSideMenu } from '../support/ui';
 import { actAs, getData, sendData, userIdOf } from '../bills/bill-helpers';
 import { createPerson, nameTag } from '../support/people';
 
@@ -150,9 +150,7 @@ test('[TEMPLATES] 模板管理 groups: create, rename, order by keyboard drag an
     // 1. The page from the side menu.
     await page.goto('/dashboard');
     await expectDashboardLoaded(page, user.name);
-    const sider = page.locator('.app-sider');
-    await sider.getByRole('menuitem', { name: '审批' }).click();
-    await sider.getByRole('menuitem', { name: TemplateAdminTexts.title }).click();
+    await openFromSideMenu(page, '审批', TemplateAdminTexts.title);
     await expect(page).toHaveURL((url) => url.pathname === '/office/templates');
     await expect(page.getByRole('heading', { name: TemplateAdminTexts.title })).toBeVisible();
     await expect(groupRow(page, '财务')).toBeVisible();
