@@ -1,4 +1,5 @@
 import { spawnSync } from 'node:child_process';
+import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import { ROOT_DIR } from '../config';
 import { TurnBatchedLog } from './log-destination';
@@ -28,6 +29,14 @@ describe('the log destination', () => {
     log.flush();
     await nextTurn();
     expect(writes).toEqual([]);
+  });
+
+  it("writes the pending lines at once when pino's logger.flush is called, and calls its callback", async () => {
+    const writes: string[] = [];
+    const logger = pino({ level: 'info', base: null, timestamp: false }, new TurnBatchedLog({ write: (text) => writes.push(text) }));
+    logger.info('请假申请已提交');
+    await new Promise<void>((resolve) => logger.flush(() => resolve()));
+    expect(writes).toEqual(['{"level":30,"msg":"请假申请已提交"}\n']);
   });
 
   it('writes the pending lines when the process exits before the turn ends, through pino', () => {

@@ -32,12 +32,15 @@ export class TurnBatchedLog {
     return true;
   }
 
-  readonly flush = (): void => {
+  /** Writes what is pending now; pino's `logger.flush(callback)` reaches this with its callback. */
+  readonly flush = (done?: () => void): void => {
     this.isScheduled = false;
-    if (this.pending.length === 0) return;
-    const text = this.pending.length === 1 ? (this.pending[0] ?? '') : this.pending.join('');
-    this.pending = [];
-    this.sink.write(text);
+    if (this.pending.length > 0) {
+      const text = this.pending.length === 1 ? (this.pending[0] ?? '') : this.pending.join('');
+      this.pending = [];
+      this.sink.write(text);
+    }
+    done?.();
   };
 }
 
