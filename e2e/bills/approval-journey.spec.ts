@@ -2,7 +2,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { ApprovalMessages, EngineMessages, type ApiEnvelope, type DashboardCounts } from '@osp/shared';
 import { bearer, signInViaApi } from '../support/api';
 import { saveScreenshot } from '../support/screenshots';
-import { button, dialog, message } from '../support/ui';
+import { button, dialog, message, openPrintPage } from '../support/ui';
 import { createApprovalCast, submitDemoBills } from './approval-cast';
 import { actAs } from './bill-helpers';
 
@@ -365,13 +365,7 @@ test('[BILLS] the issue 4 journey: 费用报销 of 6,000 is agreed, rejected by 
   await actAs(page, initiator, billUrl);
   await expect(page.locator('.bill-summary__status')).toHaveText('已完成');
   await saveScreenshot(page, 'bills-detail-done-1440');
-  const [printPage] = await Promise.all([
-    page.context().waitForEvent('page'),
-    page
-      .locator('.bill-actions')
-      .getByRole('link', { name: /打\s*印/ })
-      .click(),
-  ]);
+  const printPage = await openPrintPage(page);
   await expect(printPage).toHaveURL(/\/print\?from=detail&billID=\d+&templateID=\d+/);
   await expect(printPage.getByRole('heading', { level: 1 })).toHaveText(title);
   const record = printPage.locator('.bill-print__record tbody tr');

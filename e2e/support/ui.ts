@@ -105,3 +105,15 @@ export async function openFromSideMenu(page: Page, group: string, item: string):
   await expect(sider.locator('.ant-motion-collapse')).toHaveCount(0);
   await sider.getByRole('menuitem', { name: item }).click();
 }
+
+/** The detail page's 打印 opens the print page in a new tab: that tab, once it has opened. */
+export async function openPrintPage(page: Page): Promise<Page> {
+  const [printPage] = await Promise.all([
+    page.context().waitForEvent('page'),
+    page
+      .locator('.bill-actions')
+      .getByRole('link', { name: /打\s*印/ })
+      .click(),
+  ]);
+  return printPage;
+}

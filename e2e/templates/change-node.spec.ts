@@ -12,7 +12,7 @@ import {
 import { apiSignIn, bearer, signInViaApi } from '../support/api';
 import { createPerson, nameTag } from '../support/people';
 import { saveScreenshot } from '../support/screenshots';
-import { button, closeDrawer, message } from '../support/ui';
+import { button, closeDrawer, message, openPrintPage } from '../support/ui';
 import { actAs, detailUrl, formItem, getData, sendData, uniqueTitle } from '../bills/bill-helpers';
 
 /*
@@ -156,13 +156,7 @@ test('[TEMPLATES] a change-node handler edits an allowed field and cannot edit a
   await saveScreenshot(page, 'bills-change-node-history-1440');
 
   // The printed record carries the change as the history does: old → new above the handler's note.
-  const [printPage] = await Promise.all([
-    page.context().waitForEvent('page'),
-    page
-      .locator('.bill-actions')
-      .getByRole('link', { name: /打\s*印/ })
-      .click(),
-  ]);
+  const printPage = await openPrintPage(page);
   const changeRow = printPage
     .locator('.bill-print__record tbody tr')
     .filter({ has: printPage.locator('td:nth-child(4)', { hasText: /^变更$/ }) });
