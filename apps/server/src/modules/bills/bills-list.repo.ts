@@ -49,6 +49,11 @@ function literalLimit(limit: number): number | undefined {
   return LITERAL_PAGE_SIZES.has(limit) ? limit : undefined;
 }
 
+/** The page statement's limit: the literal (one of LITERAL_PAGE_SIZES, validated) or the bound parameter. */
+function limitOf(params: PageParams, literal: number | undefined) {
+  return literal !== undefined ? sql.lit(literal) : params.limit;
+}
+
 /**
  * A timestamp column as ISO text (`2026-11-25T10:51:49.894Z`). SQLite stores it so. On PostgreSQL the database writes
  * the text that db/index.ts's timestamptz parser would make of it (`new Date(text).toISOString()`: milliseconds,
@@ -211,8 +216,7 @@ function latestArrivals(db: Db, input: ListInput, me: number, only?: readonly nu
  */
 function pageIds(db: Db, input: ListInput, sort: BillSortField, params: PageParams, only?: readonly number[], literal?: number) {
   const direction = input.order;
-  // Validated page sizes only (literalLimit): what is written into the SQL is one of a few known integers.
-  const limit = literal !== undefined ? sql.lit(literal) : params.limit;
+  const limit = limitOf(params, literal);
   if (sort === 'received_at' && engineOf(db) === 'postgres') {
     // PostgreSQL plans the anti-join below by reading all the user's pending tasks for every entry; it
     // groups the index's entries (index-only) in one pass instead. Same rows: a bill at its latest arrival.
@@ -285,7 +289,7 @@ function arrivalPage(db: Db, input: ListInput, params: PageParams, literal?: num
     .select(['pt.created_at as received_at', 'behalf.name as behalf_name'])
     .orderBy('pt.created_at', direction)
     .orderBy('pt.bill_id', direction)
-    .limit(literal !== undefined ? sql.lit(literal) : params.limit)
+    .limit(limitOf(params, literal))
     .offset(params.offset);
 }
 
