@@ -100,9 +100,10 @@ export class ZipStream {
 
   /**
    * A streamed entry: `produce` writes its text piece by piece through the function it is given, which resolves when
-   * the piece may be followed by the next (the deflate stream and the output took it).
+   * the piece may be followed by the next (the deflate stream and the output took it). A Buffer piece (UTF-8) belongs
+   * to the deflate stream from then on: the producer must not write into it again.
    */
-  async addStream(name: string, produce: (write: (text: string) => Promise<void>) => Promise<void>): Promise<void> {
+  async addStream(name: string, produce: (write: (text: string | Buffer) => Promise<void>) => Promise<void>): Promise<void> {
     const entry = this.newEntry(name, FLAG_DESCRIPTOR);
     this.entries.push(entry);
     await this.write(this.localHeader(entry));
@@ -122,7 +123,7 @@ export class ZipStream {
     ended.catch(() => undefined);
     try {
       await produce(async (text) => {
-        const data = Buffer.from(text, 'utf8');
+        const data = typeof text === 'string' ? Buffer.from(text, 'utf8') : text;
         entry.crc = crc32(data, entry.crc);
         entry.size += data.length;
         if (!deflate.write(data)) await once(deflate, 'drain', { signal: this.signal });

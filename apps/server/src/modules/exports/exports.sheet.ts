@@ -3,8 +3,8 @@ import type { Writable } from 'node:stream';
 import { ZipStream } from '../../lib/zip-stream';
 
 /**
- * An xlsx written as it is read: each chunk of rows becomes sheet XML and goes into the zip at once, so memory holds
- * one chunk of rows whatever the sheet holds. SPEC §9 "auto column width" and DESIGN §5a "user text as text, never
+ * An xlsx written as it is read: each row becomes sheet XML and goes into the zip with the rows around it, so memory
+ * holds one chunk of rows whatever the sheet holds. SPEC §9 "auto column width" and DESIGN §5a "user text as text, never
  * formulas" are kept here for every export. The format is the few parts an xlsx needs (content types, relations, the
  * workbook, its styles, one worksheet, core properties), as ECMA-376 Part 1 gives them.
  */
@@ -36,6 +36,12 @@ const NUMBER_FORMATS: Record<SheetCellKind, string> = {
 /** How wide a column may grow (Excel character units); longer titles wrap to it in Excel's cell editor. */
 const MAX_WIDTH = 60;
 const SHANGHAI_OFFSET_MS = 8 * 3600_000;
+/**
+ * The sheet's rows go to the zip in pieces of about this many bytes, each row written into the piece as it is made: no
+ * chunk-long string (a thousand rows of Chinese text are 1.4 MB of UTF-16, a large object kept until V8's next major
+ * collection) and no row kept past its writing.
+ */
+const PIECE_BYTES = 64 * 1024;
 
 /** Display width of text in Excel's character units: a Chinese character takes two. */
 export function displayWidth(text: string): number {
@@ -57,13 +63,14 @@ function shownText(kind: SheetCellKind, value: string | number | null): string {
  * The width of each column from its header and the widest cell of the rows seen before the first row is written
  * (the first chunk): the xlsx format puts the widths before the rows, and a streamed sheet cannot go back.
  */
-export function columnWidths<R>(columns: readonly SheetColumn<R>[], sample: readonly R[]): number[] {
-  return columns.map((column) => {
-    let widest = displayWidth(column.header);
-    if (column.kind === 'time') widest = Math.max(widest, TIME_WIDTH);
-    else for (const row of sample) widest = Math.max(widest, displayWidth(shownText(column.kind, column.value(row))));
-    return Math.min(widest + 2, MAX_WIDTH);
-  });
+export function columnWidths<R>(columns: readonly SheetColumn<R>[], sample: Iterable<R>): number[] {
+  const widest = columns.map((column) => Math.max(displayWidth(column.header), column.kind === 'time' ? TIME_WIDTH : 0));
+  for (const row of sample) {
+    columns.forEach((column, i) => {
+      if (column.kind !== 'time') widest[i] = Math.max(widest[i] ?? 0, displayWidth(shownText(column.kind, column.value(row))));
+    });
+  }
+  return widest.map((width) => Math.min(width + 2, MAX_WIDTH));
 }
 
 /** Whether XML 1.0 can hold the UTF-16 code unit: not the C0 controls (but tab, newline, return), nor U+FFFE/U+FFFF. */
@@ -90,7 +97,7 @@ function columnLetters(index: number): string {
 
 /** Excel's serial of an instant, on the company's wall clock (Excel's dates have no zone). */
 function excelSerial(iso: string): number | null {
-  const ms = new Date(iso).getTime();
+  const ms = Date.parse(iso);
   return Number.isNaN(ms) ? null : (ms + SHANGHAI_OFFSET_MS) / 86_400_000 + 25_569;
 }
 
@@ -196,17 +203,17 @@ export interface SheetStream<R> {
   output: Writable;
   sheetName: string;
   columns: readonly SheetColumn<R>[];
-  /** The first chunk, read before the answer began (the widths come from it). */
-  first: readonly R[];
-  /** The chunks after it. */
-  rest: AsyncIterable<readonly R[]>;
+  /** The first chunk, read before the answer began: iterated twice, for the widths and for its rows. */
+  first: Iterable<R>;
+  /** The chunks after it. A row need not outlive the step that took it (bills.list.ts ExportChunk). */
+  rest: AsyncIterable<Iterable<R>>;
   /** Aborted when the reader has gone: the writing stops at the next chunk. */
   signal: AbortSignal;
 }
 
 /**
  * Writes the header and every row into `output` as an xlsx, a chunk at a time, and ends it. The sheet's XML is built
- * here, a chunk of rows per string, and deflated into the zip as it goes (lib/zip-stream.ts): before issue 13's
+ * here, row by row into pieces of PIECE_BYTES, and deflated into the zip as it goes (lib/zip-stream.ts): before issue 13's
  * export bench, exceljs's streaming writer did this, and its per-cell objects, style look-ups and archiver's pipes
  * were most of an export's time and of its garbage (docs/performance.md "Export of the bill lists").
  */
@@ -226,8 +233,9 @@ export async function streamSheet<R>({ output, sheetName, columns, first, rest, 
       (column, i) => `<c r="${letters[i]}1" s="${HEADER_STYLE}" t="inlineStr"><is><t>${xmlText(column.header)}</t></is></c>`,
     );
     await write(sheetHead(columnWidths(columns, first)) + `<row r="1">${header.join('')}</row>`);
-    const rowsXml = (rows: readonly R[]): string => {
-      let xml = '';
+    let piece = Buffer.allocUnsafe(PIECE_BYTES);
+    let used = 0;
+    const writeRows = async (rows: Iterable<R>): Promise<void> => {
       for (const row of rows) {
         rowNumber += 1;
         let cells = '';
@@ -235,18 +243,25 @@ export async function streamSheet<R>({ output, sheetName, columns, first, rest, 
           const column = columns[i];
           if (column) cells += cellXml(`${letters[i]}${rowNumber}`, column.kind, column.value(row));
         }
-        xml += `<row r="${rowNumber}">${cells}</row>`;
+        const xml = `<row r="${rowNumber}">${cells}</row>`;
+        // UTF-8 takes at most three bytes for a UTF-16 unit. The piece written is the deflate stream's from then on.
+        if (used + xml.length * 3 > piece.length) {
+          if (used > 0) await write(piece.subarray(0, used));
+          piece = Buffer.allocUnsafe(Math.max(PIECE_BYTES, xml.length * 3));
+          used = 0;
+        }
+        used += piece.write(xml, used);
       }
-      return xml;
     };
-    await write(rowsXml(first));
+    await writeRows(first);
     for await (const rows of rest) {
       signal.throwIfAborted();
       // A turn of the event loop per chunk: a synchronous database (better-sqlite3) would otherwise keep every other
       // request waiting until the whole file is written.
       await setImmediate(undefined, { signal });
-      await write(rowsXml(rows));
+      await writeRows(rows);
     }
+    if (used > 0) await write(piece.subarray(0, used));
     await write('</sheetData></worksheet>');
   });
   await zip.finish();

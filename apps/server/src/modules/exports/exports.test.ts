@@ -21,7 +21,7 @@ import { TooManyError } from '../../http/errors';
 import { AccessCache } from '../auth/access-cache';
 import { authenticate } from '../auth/auth.service';
 import { billIdsInListOrder, billsInListOrder, type BillExportRow } from '../bills/bills.list';
-import { idOf, linearGraph, makeTemplate, Tokens } from '../bills/test-support';
+import { idOf, linearGraph, makeTemplate, releasedBill, Tokens } from '../bills/test-support';
 import { exportBills } from './exports.service';
 
 /**
@@ -253,8 +253,12 @@ describe('the file holds the list', () => {
             expect(ids, `${user} ${box} ${sort} ${order}`).toEqual(expected.map((row) => row.id));
             const read: BillExportRow[] = [];
             for await (const chunk of billsInListOrder(ctx, caller, input, ids, 2)) {
-              expect(chunk.length).toBeLessThanOrEqual(2);
-              read.push(...chunk);
+              // A chunk's row is one object refilled (ExportChunk): each bill is copied as it is read.
+              const bills = Array.from(chunk, (row) => ({ ...row }));
+              expect(bills.length).toBeLessThanOrEqual(2);
+              // Read twice (the sheet takes its column widths from the first chunk, then writes it): the same bills.
+              expect(Array.from(chunk, (row) => ({ ...row }))).toEqual(bills);
+              read.push(...bills);
             }
             const withoutAmount = read.map(({ amount: _amount, ...row }) => row);
             expect(withoutAmount, `${user} ${box} ${sort} ${order}`).toEqual(expected);
@@ -276,9 +280,62 @@ describe('the file holds the list', () => {
       const input = BillListQueryZ.parse(query);
       const read: number[] = [];
       for await (const chunk of billsInListOrder(ctx, lisi, input, await billIdsInListOrder(ctx, lisi, input, 1000), 2)) {
-        read.push(...chunk.map((row) => row.id));
+        read.push(...Array.from(chunk, (row) => row.id));
       }
       expect(read, JSON.stringify(query)).toEqual(expected.map((row) => row.id));
+    }
+  });
+
+  it('writes a bill holding two of my tasks (my own and one held for a colleague) once, as the list shows it, wherever a chunk ends', async () => {
+    const [zhaoliu, hanbing] = [await idOf(server, 'zhaoliu'), await idOf(server, 'hanbing')];
+    const entrust = await server.call('POST', '/api/users/billEntrust', {
+      token: await tokens.get('zhaoliu'),
+      body: {
+        delegate_id: hanbing,
+        start_at: new Date(Date.now() - 3_600_000).toISOString(),
+        end_at: new Date(Date.now() + 48 * 3_600_000).toISOString(),
+        reason: '休假',
+      },
+    });
+    expect(entrust.body.status_code, entrust.body.message).toBe(0);
+    const both = await makeTemplate(server, await tokens.get('admin'), linearGraph([[{ type: 'joinsign', userIds: [hanbing, zhaoliu] }]]));
+    const own = await makeTemplate(server, await tokens.get('admin'), linearGraph([[{ type: 'orsign', userIds: [hanbing] }]]));
+    const zhangsan = await tokens.get('zhangsan');
+    // Bills of one task between bills of two, so that a folded bill falls at a chunk's start, middle and end.
+    const folded: number[] = [];
+    for (const template of [own, both, own, both, both, own]) {
+      const bill = await releasedBill(server, zhangsan, template);
+      if (template === both) folded.push(bill.id);
+    }
+    for (const sort of ['received_at', 'updated_at', 'id']) {
+      const input = BillListQueryZ.parse({ box: 'todo', sort });
+      const expected = await listed('hanbing', { box: 'todo', sort });
+      for (const id of folded) {
+        expect(
+          expected.filter((row) => row.id === id),
+          sort,
+        ).toHaveLength(1);
+        expect(expected.find((row) => row.id === id)?.on_behalf_of, sort).toBe('代赵六审批');
+      }
+      const caller = await callerOf('hanbing');
+      const ids = await billIdsInListOrder(ctx, caller, input, 1000);
+      for (const chunkSize of [1, 2, 3, 1000]) {
+        const read: BillExportRow[] = [];
+        for await (const chunk of billsInListOrder(ctx, caller, input, ids, chunkSize))
+          read.push(...Array.from(chunk, (row) => ({ ...row })));
+        expect(
+          read.map(({ amount: _amount, ...row }) => row),
+          `${sort} by ${chunkSize}`,
+        ).toEqual(expected);
+      }
+    }
+    const sheet = await sheetOf(await exportAs('hanbing', '?box=todo'));
+    const columns = billExportColumns('todo');
+    const rows = dataRows(sheet, columns.length);
+    for (const id of folded) {
+      const cells = rows.filter((cells) => cells[0]?.value === id);
+      expect(cells).toHaveLength(1);
+      expect(cells[0]?.[columns.indexOf('on_behalf_of')]?.value).toBe('代赵六审批');
     }
   });
 
@@ -292,7 +349,7 @@ describe('the file holds the list', () => {
     expect((await server.call('PATCH', `/api/bills/${gone}/untrack`, { token: lisi })).body.status_code).toBe(0);
     try {
       const read: number[] = [];
-      for await (const chunk of billsInListOrder(ctx, caller, input, ids, 2)) read.push(...chunk.map((row) => row.id));
+      for await (const chunk of billsInListOrder(ctx, caller, input, ids, 2)) read.push(...Array.from(chunk, (row) => row.id));
       expect(read).toEqual(ids.filter((id) => id !== gone));
     } finally {
       expect((await server.call('PATCH', `/api/bills/${gone}/track`, { token: lisi })).body.status_code).toBe(0);
