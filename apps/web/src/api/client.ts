@@ -210,6 +210,16 @@ function parseText(text: string): unknown {
 }
 
 /**
+ * Why a call got no answer, in the user's words: the time-out ran out, or the browser could not reach the server
+ * (fetch rejects with a TypeError: offline, refused, cut), which is the network's doing and says so, not 服务器异常.
+ */
+function noAnswerMessage(error: unknown): string {
+  if (error instanceof DOMException && error.name === 'TimeoutError') return CommonMessages.timedOut;
+  if (error instanceof TypeError || (typeof navigator !== 'undefined' && navigator.onLine === false)) return CommonMessages.networkDown;
+  return CommonMessages.serverBusy;
+}
+
+/**
  * Sends a call and reads its answer; a time-out or a lost connection rejects with NO_RESPONSE.
  * `isTransfer`: a file download takes as long as the transfer does, not SPEC §9's request time-out,
  * and its successful answer is read as a Blob.
@@ -225,8 +235,8 @@ async function send(request: ApiRequest, isTransfer = false): Promise<RawRespons
     });
     const body = isTransfer && answer.ok ? await answer.blob() : parseText(await answer.text());
     response = { status: answer.status, body, header: (name) => answer.headers.get(name) };
-  } catch {
-    throw fail(request, new ApiError(CommonMessages.serverBusy, NO_RESPONSE), 'no-response');
+  } catch (error) {
+    throw fail(request, new ApiError(noAnswerMessage(error), NO_RESPONSE), 'no-response');
   }
   return settle(request, response);
 }
@@ -311,9 +321,10 @@ function sendWithProgress(request: ApiRequest, onProgress?: (percent: number) =>
     xhr.addEventListener('load', () => {
       resolve({ status: xhr.status, body: parseText(xhr.responseText), header: (name) => xhr.getResponseHeader(name) });
     });
-    const lost = () => reject(fail(request, new ApiError(CommonMessages.serverBusy, NO_RESPONSE), 'no-response'));
-    xhr.addEventListener('error', lost);
-    xhr.addEventListener('abort', lost);
+    const lost = (message: string) => () => reject(fail(request, new ApiError(message, NO_RESPONSE), 'no-response'));
+    // XMLHttpRequest's error event is fetch's TypeError: the server could not be reached.
+    xhr.addEventListener('error', lost(CommonMessages.networkDown));
+    xhr.addEventListener('abort', lost(CommonMessages.serverBusy));
     xhr.send(bodyOf(request.data) ?? null);
   });
 }

@@ -2,6 +2,10 @@ import { escapeHtml } from './html';
 /** Messages used across areas. SPEC §8 wording is kept character for character. */
 export const CommonMessages = {
   serverBusy: '服务器异常，请稍后重试！',
+  /** The browser could not reach the server at all (offline, connection refused or cut): not the server's fault. */
+  networkDown: '网络连接失败，请检查网络后重试',
+  /** No answer within the request time-out (SPEC §9: 10000 ms). */
+  timedOut: '请求超时，请检查网络后重试',
   sessionTimeout: '会话超时，请重新登陆！',
   serverError: (status: number) => `服务器内部错误（错误码：${status}），请联系管理员！`,
   forbidden: '您没有权限执行此操作',
