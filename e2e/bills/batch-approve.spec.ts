@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import {
   ApprovalMessages,
   BatchApproveMessages,
@@ -9,13 +9,12 @@ import {
   TemplateDesignTexts,
   type BillDetail,
   type TemplateDetail,
-  type TemplateGroup,
 } from '@osp/shared';
 import { apiSignIn } from '../support/api';
-import { createPerson, nameTag, type OwnPerson } from '../support/people';
+import { createPerson, nameTag } from '../support/people';
 import { saveScreenshot } from '../support/screenshots';
 import { button, message } from '../support/ui';
-import { actAs, detailUrl, formItem, getData, listRow, sendData } from './bill-helpers';
+import { actAs, detailUrl, formItem, getData, listRow, oneStepTemplate, submitTo } from './bill-helpers';
 
 /*
  * Issue 13, 批量审批 (docs/approval-api.md, "Batch approval"): an approver chooses rows in 待我审批 and agrees them
@@ -23,58 +22,6 @@ import { actAs, detailUrl, formItem, getData, listRow, sendData } from './bill-h
  * skipped with that reason and stays for its detail page. The journey makes its own approver, initiator and two
  * templates, so that the approver's 待我审批 and its count hold only these six bills.
  */
-
-/** A one-step template whose single 或签 step goes to `approver`; enabled and published. */
-async function oneStepTemplate(
-  request: APIRequestContext,
-  adminToken: string,
-  name: string,
-  approver: OwnPerson,
-  isCommentRequired: boolean,
-): Promise<number> {
-  const groups = await getData<TemplateGroup[]>(request, adminToken, '/api/template/groups');
-  const template = await sendData<TemplateDetail>(request, adminToken, 'POST', '/api/templates', {
-    group_id: groups[0]?.id,
-    name,
-    status: 1,
-    form_schema: { fields: [{ key: 'reason', type: 'text', label: '事由', required: true }] },
-    flow: {
-      nodes: [
-        { id: 'start', type: 'start', name: '发起', steps: [] },
-        {
-          id: 'check',
-          type: 'approve',
-          name: '审核',
-          steps: [
-            {
-              id: 's1',
-              name: '经办审核',
-              type: 'orsign',
-              source: { kind: 'users', userIds: [approver.id] },
-              commentRequired: isCommentRequired,
-            },
-          ],
-        },
-        { id: 'end', type: 'end', name: '结束', steps: [] },
-      ],
-      links: [
-        { id: 'a', from: 'start', to: 'check' },
-        { id: 'b', from: 'check', to: 'end' },
-      ],
-      settings: {},
-    },
-  });
-  return template.id;
-}
-
-async function submit(request: APIRequestContext, token: string, templateId: number, title: string): Promise<BillDetail> {
-  const draft = await sendData<BillDetail>(request, token, 'POST', '/api/bills', {
-    template_id: templateId,
-    title,
-    form: { reason: title },
-  });
-  return sendData<BillDetail>(request, token, 'POST', `/api/bills/${draft.id}/release`, { version: draft.version });
-}
 
 test('[BILLS] an approver agrees five bills at once from 待我审批; one whose step asks for a comment is skipped with the reason', async ({
   page,
@@ -89,8 +36,8 @@ test('[BILLS] an approver agrees five bills at once from 待我审批; one whose
 
   const initiatorToken = await apiSignIn(request, initiator.username, initiator.password);
   const plain: BillDetail[] = [];
-  for (let i = 1; i <= 5; i++) plain.push(await submit(request, initiatorToken, plainTemplate, `${tag}差旅报销${i}`));
-  const needsComment = await submit(request, initiatorToken, commentTemplate, `${tag}合同付款`);
+  for (let i = 1; i <= 5; i++) plain.push(await submitTo(request, initiatorToken, plainTemplate, `${tag}差旅报销${i}`));
+  const needsComment = await submitTo(request, initiatorToken, commentTemplate, `${tag}合同付款`);
   const all = [...plain, needsComment];
 
   // The approver's 待我审批 holds the six, and the header counts them.

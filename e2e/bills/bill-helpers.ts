@@ -1,5 +1,6 @@
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import type { ApiEnvelope, BillDetail, DeptUser, Paged, TemplateSummary } from '@osp/shared';
+import type { ApiEnvelope, BillDetail, DeptUser, Paged, TemplateDetail, TemplateGroup, TemplateSummary } from '@osp/shared';
+import type { OwnPerson } from '../support/people';
 import { apiSignIn, bearer, signInViaApi } from '../support/api';
 
 /*
@@ -117,4 +118,57 @@ export async function openDetailPopover(page: Page): Promise<Locator> {
   const popover = page.locator('.flow-popover-overlay').filter({ has: page.locator('.flow-node') });
   await expect(popover).toBeVisible();
   return popover;
+}
+
+/** A one-step template whose single 或签 step goes to `approver`; enabled and published. */
+export async function oneStepTemplate(
+  request: APIRequestContext,
+  adminToken: string,
+  name: string,
+  approver: OwnPerson,
+  isCommentRequired = false,
+): Promise<number> {
+  const groups = await getData<TemplateGroup[]>(request, adminToken, '/api/template/groups');
+  const template = await sendData<TemplateDetail>(request, adminToken, 'POST', '/api/templates', {
+    group_id: groups[0]?.id,
+    name,
+    status: 1,
+    form_schema: { fields: [{ key: 'reason', type: 'text', label: '事由', required: true }] },
+    flow: {
+      nodes: [
+        { id: 'start', type: 'start', name: '发起', steps: [] },
+        {
+          id: 'check',
+          type: 'approve',
+          name: '审核',
+          steps: [
+            {
+              id: 's1',
+              name: '经办审核',
+              type: 'orsign',
+              source: { kind: 'users', userIds: [approver.id] },
+              commentRequired: isCommentRequired,
+            },
+          ],
+        },
+        { id: 'end', type: 'end', name: '结束', steps: [] },
+      ],
+      links: [
+        { id: 'a', from: 'start', to: 'check' },
+        { id: 'b', from: 'check', to: 'end' },
+      ],
+      settings: {},
+    },
+  });
+  return template.id;
+}
+
+/** A bill of a oneStepTemplate, written and sent into its flow by the holder of `token`. */
+export async function submitTo(request: APIRequestContext, token: string, templateId: number, title: string): Promise<BillDetail> {
+  const draft = await sendData<BillDetail>(request, token, 'POST', '/api/bills', {
+    template_id: templateId,
+    title,
+    form: { reason: title },
+  });
+  return sendData<BillDetail>(request, token, 'POST', `/api/bills/${draft.id}/release`, { version: draft.version });
 }

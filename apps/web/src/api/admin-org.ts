@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
+import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import type {
   AdminDept,
   AdminMenu,
@@ -15,6 +15,7 @@ import { directoryKey } from './directory';
 import { menuKey } from './menu';
 import { settingsKey } from './settings';
 import { profileKey } from './user';
+import { usePageQuery } from './page-query';
 
 /*
  * Administration of departments, roles, menus and settings (/api/admin/…). Every change refetches
@@ -40,7 +41,7 @@ function useChange<Variables, Result>(mutationFn: (variables: Variables) => Prom
 // ---------- Departments ----------
 
 export function useAdminDepts() {
-  return useQuery({ queryKey: adminDeptsKey, queryFn: () => api.get<AdminDept[]>('/api/admin/depts'), staleTime: 0 });
+  return usePageQuery({ queryKey: adminDeptsKey, queryFn: () => api.get<AdminDept[]>('/api/admin/depts'), staleTime: 0 });
 }
 
 const deptAffects = [adminDeptsKey, profileKey, directoryKey] as const;
@@ -74,11 +75,11 @@ export function useDeleteDept() {
 // ---------- Roles and permissions ----------
 
 export function useAdminRoles() {
-  return useQuery({ queryKey: adminRolesKey, queryFn: () => api.get<AdminRole[]>('/api/admin/roles'), staleTime: 0 });
+  return usePageQuery({ queryKey: adminRolesKey, queryFn: () => api.get<AdminRole[]>('/api/admin/roles'), staleTime: 0 });
 }
 
 export function usePermissionGroups() {
-  return useQuery({
+  return usePageQuery({
     queryKey: permissionGroupsKey,
     queryFn: () => api.get<PermissionGroup[]>('/api/admin/permissions'),
     staleTime: Infinity,
@@ -109,7 +110,7 @@ export function useDeleteRole() {
 // ---------- Menus ----------
 
 export function useAdminMenus() {
-  return useQuery({ queryKey: adminMenusKey, queryFn: () => api.get<AdminMenu[]>('/api/admin/menus'), staleTime: 0 });
+  return usePageQuery({ queryKey: adminMenusKey, queryFn: () => api.get<AdminMenu[]>('/api/admin/menus'), staleTime: 0 });
 }
 
 const menuAffects = [adminMenusKey, menuKey] as const;
@@ -136,7 +137,7 @@ export function useDeleteMenu() {
 // ---------- Settings ----------
 
 export function useAdminSettings() {
-  return useQuery({ queryKey: adminSettingsKey, queryFn: () => api.get<PrivateSettings>('/api/admin/settings'), staleTime: 0 });
+  return usePageQuery({ queryKey: adminSettingsKey, queryFn: () => api.get<PrivateSettings>('/api/admin/settings'), staleTime: 0 });
 }
 
 export function useUpdateSettings() {

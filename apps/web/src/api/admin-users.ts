@@ -1,4 +1,4 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQueryClient } from '@tanstack/react-query';
 import type {
   AdminPasswordReset,
   AdminUser,
@@ -13,6 +13,7 @@ import { api, download } from './client';
 import { directoryKey } from './directory';
 import { menuKey } from './menu';
 import { profileKey } from './user';
+import { usePageQuery } from './page-query';
 
 /*
  * 系统管理 → 用户管理 (/api/admin/users, docs/admin-users.md). Every change refetches the list; a
@@ -35,7 +36,7 @@ export interface UserListQuery extends UserListFilter {
 }
 
 export function useAdminUsers(query: UserListQuery) {
-  return useQuery({
+  return usePageQuery({
     queryKey: [...usersKey, 'list', query],
     queryFn: () => api.get<Paged<AdminUser>>(BASE, { ...query }),
     staleTime: 0,
@@ -44,7 +45,7 @@ export function useAdminUsers(query: UserListQuery) {
 }
 
 export function useRoleOptions() {
-  return useQuery({ queryKey: [...usersKey, 'role-options'], queryFn: () => api.get<RoleOption[]>(`${BASE}/role-options`) });
+  return usePageQuery({ queryKey: [...usersKey, 'role-options'], queryFn: () => api.get<RoleOption[]>(`${BASE}/role-options`) });
 }
 
 function useUserChange<Variables, Result>(mutationFn: (variables: Variables) => Promise<Result>) {
@@ -85,7 +86,7 @@ export function useAssignRoles() {
 }
 
 export function useUserSessions(userId: number | undefined) {
-  return useQuery({
+  return usePageQuery({
     queryKey: sessionsKey(userId ?? 0),
     queryFn: () => api.get<UserSession[]>(`${BASE}/${userId ?? 0}/sessions`),
     enabled: userId !== undefined,

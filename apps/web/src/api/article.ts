@@ -1,6 +1,7 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Article, ForceView } from '@osp/shared';
 import { api } from './client';
+import { usePageQuery } from './page-query';
 
 export const articleKey = (id: string) => ['article', id] as const;
 
@@ -10,7 +11,7 @@ export function fetchForceView(): Promise<ForceView> {
 }
 
 export function useArticle(id: string) {
-  return useQuery({
+  return usePageQuery({
     queryKey: articleKey(id),
     queryFn: () => api.get<Article>(`/api/article/${encodeURIComponent(id)}`),
     enabled: id !== '',

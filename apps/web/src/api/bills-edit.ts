@@ -1,7 +1,8 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { BillDetail, Paged, TemplateDetail, TemplateGroup, TemplateSummary } from '@osp/shared';
 import { billsKey, dashboardCountsKey } from './bills';
 import { api, type ApiAnswer } from './client';
+import { usePageQuery } from './page-query';
 
 /*
  * Starting and editing bills (docs/approval-api.md): the 发起审批 page's groups and templates with
@@ -13,12 +14,16 @@ import { api, type ApiAnswer } from './client';
 export const startTemplatesKey = ['templates', 'start'] as const;
 
 export function useTemplateGroups() {
-  return useQuery({ queryKey: ['template-groups'], queryFn: () => api.get<TemplateGroup[]>('/api/template/groups'), staleTime: 60_000 });
+  return usePageQuery({
+    queryKey: ['template-groups'],
+    queryFn: () => api.get<TemplateGroup[]>('/api/template/groups'),
+    staleTime: 60_000,
+  });
 }
 
 /** Enabled templates, favourites first (GET /api/templates). `iptv`: the IPTV ones (/api/iptvtemplates). */
 export function useStartTemplates(iptv: boolean, isEnabled = true) {
-  return useQuery({
+  return usePageQuery({
     queryKey: [...startTemplatesKey, iptv ? 'iptv' : 'normal'],
     queryFn: () => api.get<Paged<TemplateSummary>>(iptv ? '/api/iptvtemplates' : '/api/templates', { per_page: 500 }),
     enabled: isEnabled,
@@ -40,7 +45,7 @@ export function useToggleFavorite() {
 
 /** A template's published form schema and flow, for a new bill; an IPTV template is read through /api/iptvtemplates. */
 export function useTemplateDetail(id: number | undefined, iptv: boolean) {
-  return useQuery({
+  return usePageQuery({
     queryKey: ['templates', 'published', iptv ? 'iptv' : 'normal', id],
     // The published version: what a new bill is checked against, not an administrator's unpublished edit.
     queryFn: () => api.get<TemplateDetail>(`${iptv ? '/api/iptvtemplates' : '/api/templates'}/${id ?? 0}`, { published: 1 }),

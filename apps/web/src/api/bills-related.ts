@@ -1,7 +1,8 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { BillRelations, Paged, RelatedBill } from '@osp/shared';
 import { billsKey } from './bills';
 import { api } from './client';
+import { usePageQuery } from './page-query';
 
 /** 关联审批 (GET/POST /api/relatedbusiness, DELETE /api/relatedbusiness/{bill_id}/{related_id}). */
 
@@ -9,7 +10,7 @@ const relationsKey = (billId: number) => [...billsKey, billId, 'related'] as con
 
 /** A bill's links both ways; under `billsKey`, so an operation on any bill refreshes it. */
 export function useBillRelations(billId: number) {
-  return useQuery({
+  return usePageQuery({
     queryKey: relationsKey(billId),
     queryFn: () => api.get<BillRelations>('/api/relatedbusiness', { bill_id: billId }),
     staleTime: 0,
@@ -18,7 +19,7 @@ export function useBillRelations(billId: number) {
 
 /** The caller's own submitted bills the bill could link, searched by title, template or number. */
 export function useRelatedCandidates(billId: number, keyword: string, isEnabled: boolean) {
-  return useQuery({
+  return usePageQuery({
     queryKey: [...billsKey, billId, 'related-candidates', keyword],
     queryFn: () =>
       api.get<Paged<RelatedBill>>('/api/relatedbusiness', { exclude_bill_id: billId, per_page: 20, ...(keyword ? { keyword } : {}) }),

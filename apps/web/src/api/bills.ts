@@ -1,4 +1,4 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQueryClient } from '@tanstack/react-query';
 import type {
   BatchApprove,
   BatchApproveResult,
@@ -18,6 +18,7 @@ import type {
   Paged,
   TemplateSummary,
 } from '@osp/shared';
+import { useEffect } from 'react';
 import { api, type ApiAnswer } from './client';
 
 /*
@@ -31,6 +32,7 @@ export const billsKey = ['bills'] as const;
 export const dashboardCountsKey = ['dashboard', 'counts'] as const;
 
 import type { BillSortField } from '@osp/shared';
+import { usePageQuery } from './page-query';
 export type { BillSortField };
 
 export interface BillListFilter {
@@ -52,10 +54,28 @@ export interface BillListQuery extends BillListFilter {
   per_page: number;
 }
 
+/** Filters a list can carry: a box without any of them is the whole box. */
+const LIST_FILTERS = ['template_id', 'status', 'keyword', 'date_from', 'date_to', 'share_state'] as const;
+
+/** The whole todo box (any page, any order): its total is the header badge's count, both counting bills (issue 13). */
+function isWholeTodoBox(query: BillListQuery): boolean {
+  return query.box === 'todo' && LIST_FILTERS.every((key) => query[key] === undefined || query[key] === '');
+}
+
 export function useBills(query: BillListQuery) {
-  return useQuery({
+  const queryClient = useQueryClient();
+  return usePageQuery({
     queryKey: [...billsKey, 'list', query],
-    queryFn: () => api.get<Paged<BillListRow>>('/api/bills', { ...query }),
+    queryFn: async () => {
+      const page = await api.get<Paged<BillListRow>>('/api/bills', { ...query });
+      // The list read later than the badge's count is the truth for both: the badge follows at once.
+      if (isWholeTodoBox(query)) {
+        queryClient.setQueryData<DashboardCounts>(dashboardCountsKey, (counts) =>
+          counts && counts.todo !== page.total ? { ...counts, todo: page.total } : counts,
+        );
+      }
+      return page;
+    },
     staleTime: 0,
     placeholderData: keepPreviousData,
   });
@@ -63,7 +83,7 @@ export function useBills(query: BillListQuery) {
 
 /** Startable templates, for the lists' template filter (GET /api/templates). */
 export function useTemplateOptions() {
-  return useQuery({
+  return usePageQuery({
     queryKey: ['templates', 'options'],
     queryFn: () => api.get<Paged<TemplateSummary>>('/api/templates'),
     staleTime: 60_000,
@@ -71,7 +91,7 @@ export function useTemplateOptions() {
 }
 
 export function useBill(id: number | undefined) {
-  return useQuery({
+  return usePageQuery({
     queryKey: [...billsKey, id, 'detail'],
     queryFn: () => api.get<BillDetail>(`/api/bills/${id ?? 0}`),
     enabled: id !== undefined,
@@ -80,7 +100,7 @@ export function useBill(id: number | undefined) {
 }
 
 export function useBillHistory(id: number | undefined) {
-  return useQuery({
+  return usePageQuery({
     queryKey: [...billsKey, id, 'history'],
     queryFn: () => api.get<BillHistoryEntry[]>(`/api/bills/${id ?? 0}/history`),
     enabled: id !== undefined,
@@ -90,7 +110,7 @@ export function useBillHistory(id: number | undefined) {
 
 /** GET /oa/flow/{id} (SPEC §7): nodes, steps and handlers for the popover and the node dialog. */
 export function useBillFlow(id: number | undefined, isEnabled = true) {
-  return useQuery({
+  return usePageQuery({
     queryKey: [...billsKey, id, 'flow'],
     queryFn: () => api.get<BillFlowView>(`/oa/flow/${id ?? 0}`),
     enabled: id !== undefined && isEnabled,
@@ -98,9 +118,45 @@ export function useBillFlow(id: number | undefined, isEnabled = true) {
   });
 }
 
-/** GET /api/dashboard: my todo, in-progress, draft and handled counts (header badge, dashboard). */
-export function useDashboardCounts() {
-  return useQuery({ queryKey: dashboardCountsKey, queryFn: () => api.get<DashboardCounts>('/api/dashboard'), staleTime: 0 });
+/**
+ * How often the header asks for the counts while the tab is in front (not while it is in the background): a bill
+ * that arrives shows on the badge within a minute (docs/decisions.md "Live lists").
+ */
+export const COUNTS_POLL_MS = 60_000;
+
+/**
+ * GET /api/dashboard: my todo, in-progress, draft and handled counts (header badge, menu, dashboard). Read once for
+ * the header, the menu and the dashboard together (a reading under 30 s old is used as it is); every bill change
+ * reads it again (useBillChange), and so does `isPolling`'s one observer, every COUNTS_POLL_MS and when the tab
+ * comes back to the front.
+ */
+export function useDashboardCounts(isPolling = false) {
+  return usePageQuery({
+    queryKey: dashboardCountsKey,
+    queryFn: () => api.get<DashboardCounts>('/api/dashboard'),
+    staleTime: 30_000,
+    refetchInterval: isPolling ? COUNTS_POLL_MS : false,
+    refetchOnWindowFocus: isPolling,
+  });
+}
+
+/**
+ * When the todo count moves (a poll saw a new bill, or one went elsewhere), the whole-box todo lists that still
+ * show another total are read again, the shown one at once: a list does not wait for a click to show a new bill.
+ */
+export function useTodoListsFollowCount(todo: number | undefined): void {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (todo === undefined) return;
+    void queryClient.invalidateQueries({
+      queryKey: [...billsKey, 'list'],
+      predicate: (query) => {
+        const list = query.queryKey[2] as BillListQuery | undefined;
+        const page = query.state.data as Paged<BillListRow> | undefined;
+        return list !== undefined && isWholeTodoBox(list) && page !== undefined && page.total !== todo;
+      },
+    });
+  }, [todo, queryClient]);
 }
 
 /**
@@ -222,7 +278,7 @@ export function useShareBill() {
 
 /** Who the bill is shared with and whether each has read it (GET /api/bills/{id}/shares), for those who may share. */
 export function useBillShares(id: number, isEnabled: boolean) {
-  return useQuery({
+  return usePageQuery({
     queryKey: [...billsKey, id, 'shares'],
     queryFn: () => api.get<BillShareEntry[]>(`/api/bills/${id}/shares`),
     enabled: isEnabled,

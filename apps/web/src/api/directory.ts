@@ -1,6 +1,6 @@
-import { useQuery } from '@tanstack/react-query';
 import type { Dept, DeptUser } from '@osp/shared';
 import { api } from './client';
+import { usePageQuery } from './page-query';
 
 /**
  * The directory (GET /api/depts and /api/depts/users, SPEC §7): the department tree and people, for every
@@ -10,7 +10,7 @@ import { api } from './client';
 export const directoryKey = ['directory'] as const;
 
 export function useDeptTree() {
-  return useQuery({ queryKey: [...directoryKey, 'depts'], queryFn: () => api.get<Dept[]>('/api/depts'), staleTime: 0 });
+  return usePageQuery({ queryKey: [...directoryKey, 'depts'], queryFn: () => api.get<Dept[]>('/api/depts'), staleTime: 0 });
 }
 
 /**
@@ -18,7 +18,7 @@ export function useDeptTree() {
  * holds ("a form names whoever it holds"), and pages name whoever an id points at.
  */
 export function useDirectoryUsers() {
-  return useQuery({
+  return usePageQuery({
     queryKey: [...directoryKey, 'users', 'all'],
     queryFn: () => api.get<DeptUser[]>('/api/depts/users'),
     staleTime: 60_000,

@@ -1,7 +1,8 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { EntrustCreate, EntrustCreated, EntrustTemplateOption, EntrustView } from '@osp/shared';
 import { billsKey, dashboardCountsKey } from './bills';
 import { api } from './client';
+import { usePageQuery } from './page-query';
 
 /*
  * 委托管理 (/api/users/billEntrust, every signed-in user for their own entrusts; docs/approval-api.md "Entrust page
@@ -17,11 +18,11 @@ export type EntrustRole = 'given' | 'received';
 export type EntrustUpdate = Omit<EntrustCreate, 'move_open_tasks'>;
 
 export function useEntrusts(role: EntrustRole) {
-  return useQuery({ queryKey: [...entrustKey, 'list', role], queryFn: () => api.get<EntrustView[]>(BASE, { role }), staleTime: 0 });
+  return usePageQuery({ queryKey: [...entrustKey, 'list', role], queryFn: () => api.get<EntrustView[]>(BASE, { role }), staleTime: 0 });
 }
 
 export function useEntrustTemplates(enabled: boolean) {
-  return useQuery({
+  return usePageQuery({
     queryKey: [...entrustKey, 'templates'],
     queryFn: () => api.get<EntrustTemplateOption[]>(`${BASE}/templates`),
     enabled,

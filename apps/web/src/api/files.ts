@@ -1,8 +1,9 @@
-import { useQueries, useQuery, type QueryClient } from '@tanstack/react-query';
+import { useQueries, type QueryClient } from '@tanstack/react-query';
 import { ARCHIVE_FILE_NAME, FileTexts, type FileCard, type FileLimits } from '@osp/shared';
 import { useCallback } from 'react';
 import { saveFile } from '../utils/save-file';
 import { api, download, upload, type DownloadedFile } from './client';
+import { usePageQuery } from './page-query';
 
 /*
  * Uploaded files (SPEC §7 Files, docs/files.md): bill attachments. Downloads carry the bearer header,
@@ -12,7 +13,7 @@ import { api, download, upload, type DownloadedFile } from './client';
 const fileKey = (id: string) => ['files', id] as const;
 
 export function useFileLimits() {
-  return useQuery({ queryKey: ['files', 'limits'], queryFn: () => api.get<FileLimits>('/api/files/limits'), staleTime: Infinity });
+  return usePageQuery({ queryKey: ['files', 'limits'], queryFn: () => api.get<FileLimits>('/api/files/limits'), staleTime: Infinity });
 }
 
 /** Uploads one file; its card is remembered so that the form shows its name at once. */

@@ -1,6 +1,7 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import type { FlowPreview, FlowPreviewInput, Job, Paged } from '@osp/shared';
 import { api } from './client';
+import { usePageQuery } from './page-query';
 
 /*
  * The flow designer's calls (docs/approval-api.md): the jobs its 审批岗位 pickers offer, and the 预览
@@ -12,7 +13,7 @@ export const jobOptionsKey = ['jobs', 'options'] as const;
 
 /** Every job (GET /api/jobs, one page of 100: the number a company keeps is far below it). */
 export function useJobOptions() {
-  return useQuery({
+  return usePageQuery({
     queryKey: jobOptionsKey,
     queryFn: () => api.get<Paged<Job>>('/api/jobs', { per_page: 100 }),
     staleTime: 60_000,

@@ -1,6 +1,7 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { HandoverInput, HandoverResult, HandoverSummary } from '@osp/shared';
 import { api } from './client';
+import { usePageQuery } from './page-query';
 
 /*
  * 离职交接 under 用户管理 (/api/admin/users/{id}/handover, sys_user; docs/admin-users.md). The summary is read fresh
@@ -15,7 +16,7 @@ export function fetchHandoverSummary(userId: number): Promise<HandoverSummary> {
 }
 
 export function useHandoverSummary(userId: number | undefined) {
-  return useQuery({
+  return usePageQuery({
     queryKey: handoverKey(userId ?? 0),
     queryFn: () => fetchHandoverSummary(userId ?? 0),
     enabled: userId !== undefined,

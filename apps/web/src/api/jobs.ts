@@ -1,6 +1,7 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import type { Job, JobMember, Paged, TemplateSummary } from '@osp/shared';
 import { api } from './client';
+import { usePageQuery } from './page-query';
 
 /*
  * 审批岗位 (/api/jobs, permission template_admin): jobs, their members with the departments each one
@@ -29,7 +30,7 @@ export interface JobListQuery {
 export type JobTemplate = Pick<TemplateSummary, 'id' | 'name' | 'is_iptv'>;
 
 export function useJobs(query: JobListQuery) {
-  return useQuery({
+  return usePageQuery({
     queryKey: [...jobsKey, 'list', query],
     queryFn: () => api.get<Paged<Job>>(BASE, { ...query }),
     staleTime: 0,
@@ -39,7 +40,7 @@ export function useJobs(query: JobListQuery) {
 
 /** One job with its members. */
 export function useJob(id: number | null) {
-  return useQuery({
+  return usePageQuery({
     queryKey: jobKey(id),
     queryFn: () => api.get<Job>(`${BASE}/${id ?? 0}`),
     enabled: id !== null,
@@ -48,7 +49,7 @@ export function useJob(id: number | null) {
 }
 
 export function useJobTemplates(id: number | null) {
-  return useQuery({
+  return usePageQuery({
     queryKey: jobTemplatesKey(id),
     queryFn: () => api.get<JobTemplate[]>(`${BASE}/${id ?? 0}/templates`),
     enabled: id !== null,

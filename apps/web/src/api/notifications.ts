@@ -1,6 +1,9 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { NoticeCount, NoticeRow, NoticeSettings, NoticeState, Paged } from '@osp/shared';
+import { useEffect, useRef } from 'react';
+import { billsKey, dashboardCountsKey } from './bills';
 import { api } from './client';
+import { usePageQuery } from './page-query';
 
 /** In-app notifications (docs/notifications.md): the header's bell and the 消息通知 page. */
 export const notificationsKey = ['notifications'] as const;
@@ -10,12 +13,29 @@ const countKey = [...notificationsKey, 'count'] as const;
 const BELL_POLL_MS = 60_000;
 
 export function useNoticeCount() {
-  return useQuery({
+  return usePageQuery({
     queryKey: countKey,
     queryFn: () => api.get<NoticeCount>('/api/notifications/count'),
     staleTime: 0,
     refetchInterval: BELL_POLL_MS,
   });
+}
+
+/**
+ * A notification that arrives is about a bill (a new task, a result, a 抄送, an urge, a tracked bill moving): when the
+ * unread count grows, the bill lists and counts are read again (the shown ones at once, hidden kept pages when shown),
+ * so 我发起的 does not say 审批中 a minute after the bill was agreed.
+ */
+export function useBillsFollowNotices(unread: number | undefined): void {
+  const queryClient = useQueryClient();
+  const last = useRef(unread);
+  useEffect(() => {
+    const before = last.current;
+    last.current = unread;
+    if (unread === undefined || before === undefined || unread <= before) return;
+    void queryClient.invalidateQueries({ queryKey: billsKey });
+    void queryClient.invalidateQueries({ queryKey: dashboardCountsKey });
+  }, [unread, queryClient]);
 }
 
 export interface NoticeQuery {
@@ -25,7 +45,7 @@ export interface NoticeQuery {
 }
 
 export function useNotices(query: NoticeQuery) {
-  return useQuery({
+  return usePageQuery({
     queryKey: [...notificationsKey, 'list', query],
     queryFn: () => api.get<Paged<NoticeRow>>('/api/notifications', { ...query }),
     staleTime: 0,
@@ -55,7 +75,7 @@ const settingsKey = [...notificationsKey, 'settings'] as const;
 
 /** GET /api/notifications/settings: whether my notifications are also mailed to me. */
 export function useNoticeSettings() {
-  return useQuery({ queryKey: settingsKey, queryFn: () => api.get<NoticeSettings>('/api/notifications/settings') });
+  return usePageQuery({ queryKey: settingsKey, queryFn: () => api.get<NoticeSettings>('/api/notifications/settings') });
 }
 
 /** PUT /api/notifications/settings. */

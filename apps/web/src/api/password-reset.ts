@@ -1,6 +1,7 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import type { PasswordReset, PasswordResetLink, PasswordResetRequested } from '@osp/shared';
 import { api } from './client';
+import { usePageQuery } from './page-query';
 
 // SPEC §7 /api/password/reset: public calls, made before anyone is signed in.
 
@@ -12,7 +13,7 @@ export function useRequestPasswordReset() {
 
 /** Whether a mailed link still works, asked once when the reset page opens. */
 export function usePasswordResetLink(token: string) {
-  return useQuery({
+  return usePageQuery({
     queryKey: ['password-reset', token],
     queryFn: () => api.get<PasswordResetLink>('/api/password/reset', { token }),
     enabled: token !== '',

@@ -1,6 +1,6 @@
-import { useQuery } from '@tanstack/react-query';
 import type { Paged, SecurityEventEntry, SecurityEventName } from '@osp/shared';
 import { api } from './client';
+import { usePageQuery } from './page-query';
 
 export interface SecurityEventFilter {
   event?: SecurityEventName;
@@ -13,7 +13,7 @@ export interface SecurityEventFilter {
 
 /** GET /api/security/events (sys_log): the security trace, newest first. */
 export function useSecurityEvents(filter: SecurityEventFilter) {
-  return useQuery({
+  return usePageQuery({
     queryKey: ['security-events', filter],
     queryFn: () =>
       api.get<Paged<SecurityEventEntry>>('/api/security/events', {

@@ -1,6 +1,6 @@
-import { useQuery } from '@tanstack/react-query';
 import type { OperationLogEntry, Paged } from '@osp/shared';
 import { api } from './client';
+import { usePageQuery } from './page-query';
 
 export interface SyslogFilter {
   itemType: string;
@@ -11,7 +11,7 @@ export interface SyslogFilter {
 
 /** GET /api/syslog: the history of one item, or of every item of a type, newest first. */
 export function useOperationLog(filter: SyslogFilter, isEnabled: boolean) {
-  return useQuery({
+  return usePageQuery({
     queryKey: ['syslog', filter],
     queryFn: () =>
       api.get<Paged<OperationLogEntry>>('/api/syslog', {

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
+import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import {
   hasAnyPermission,
   type FlowGraph,
@@ -14,6 +14,7 @@ import {
 } from '@osp/shared';
 import { api } from './client';
 import { useProfile } from './user';
+import { usePageQuery } from './page-query';
 
 /*
  * 模板管理 and the template designer (permission template_admin; docs/approval-api.md). Every write
@@ -53,7 +54,7 @@ const everything = [templatesKey, templateGroupsKey] as const;
 
 /** Every group with its template count (disabled templates included for administrators). */
 export function useAdminTemplateGroups() {
-  return useQuery({ queryKey: adminGroupsKey, queryFn: () => api.get<TemplateGroup[]>('/api/template/groups'), staleTime: 0 });
+  return usePageQuery({ queryKey: adminGroupsKey, queryFn: () => api.get<TemplateGroup[]>('/api/template/groups'), staleTime: 0 });
 }
 
 export function useCreateTemplateGroup() {
@@ -106,7 +107,7 @@ async function listAll(isIptv: boolean): Promise<TemplateSummary[]> {
  */
 export function useAdminTemplates() {
   const hasIptv = useHasIptvAccess();
-  return useQuery({
+  return usePageQuery({
     queryKey: [...adminTemplatesKey, hasIptv ? 'with-iptv' : 'normal'],
     queryFn: async () => {
       const [normal, iptv] = await Promise.all([listAll(false), hasIptv ? listAll(true) : Promise.resolve([])]);
@@ -118,7 +119,7 @@ export function useAdminTemplates() {
 
 /** A template as the designer edits it: working form and flow, starters, version facts. */
 export function useAdminTemplate(id: number | undefined, isIptv: boolean) {
-  return useQuery({
+  return usePageQuery({
     queryKey: adminDetailKey(id ?? 0, isIptv),
     queryFn: () => api.get<TemplateDetail>(`${templateBase(isIptv)}/${id ?? 0}`),
     enabled: id !== undefined,
@@ -256,7 +257,7 @@ export function useSortTemplates() {
 
 /** GET /api/template/roles (template administrators): the roles a template's starters may name. */
 export function useStarterRoles() {
-  return useQuery({
+  return usePageQuery({
     queryKey: ['template-roles'],
     queryFn: () => api.get<TemplateRoleOption[]>('/api/template/roles'),
     staleTime: 60_000,

@@ -1,6 +1,7 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { PasswordChange, Person, PersonUpdate, UserProfile } from '@osp/shared';
 import { api } from './client';
+import { usePageQuery } from './page-query';
 
 export const profileKey = ['profile'] as const;
 export const personKey = ['person'] as const;
@@ -11,12 +12,12 @@ export function fetchProfile(): Promise<UserProfile> {
 
 /** The signed-in user. The guard loads it before any protected page shows. */
 export function useProfile() {
-  return useQuery({ queryKey: profileKey, queryFn: fetchProfile, staleTime: Infinity });
+  return usePageQuery({ queryKey: profileKey, queryFn: fetchProfile, staleTime: Infinity });
 }
 
 /** GET /api/person: the fields the user may edit, fresh each time the profile dialog opens. */
 export function usePerson() {
-  return useQuery({ queryKey: personKey, queryFn: () => api.get<Person>('/api/person'), staleTime: 0 });
+  return usePageQuery({ queryKey: personKey, queryFn: () => api.get<Person>('/api/person'), staleTime: 0 });
 }
 
 export function useUpdatePerson() {

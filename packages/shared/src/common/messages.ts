@@ -23,3 +23,10 @@ export const CommonMessages = {
   payloadTooLarge: '上传内容过大',
   routeNotFound: (method: string, path: string) => `接口不存在：${escapeHtml(method)} ${escapeHtml(path)}`,
 } as const;
+
+/** The pages' own words shared by every area (not answers of the server). */
+export const CommonTexts = {
+  /** A list or page whose data could not be read: said instead of "nothing here", never as an empty list. */
+  loadFailed: '加载失败',
+  retry: '重试',
+} as const;

@@ -3,13 +3,13 @@ import { Badge, Tooltip } from 'antd';
 import { useEffect } from 'react';
 import { Link, useLocation } from 'react-router';
 import { NoticePageTexts } from '@osp/shared';
-import { useNoticeCount } from '../../api/notifications';
+import { useBillsFollowNotices, useNoticeCount } from '../../api/notifications';
 
 export const NOTIFICATIONS_PATH = '/notifications';
 
 /**
  * The header's bell: my unread notifications (GET /api/notifications/count), read again on every navigation and
- * once a minute while the page stays open, linking to the 消息通知 page.
+ * once a minute while the page stays open, linking to the 消息通知 page. A new one brings the bill lists up to date.
  */
 export function NotificationBell() {
   const { pathname } = useLocation();
@@ -19,6 +19,8 @@ export function NotificationBell() {
   useEffect(() => {
     void refetch();
   }, [pathname, refetch]);
+
+  useBillsFollowNotices(count.data?.unread);
 
   const unread = count.data?.unread ?? 0;
   const label = NoticePageTexts.bell(unread);

@@ -1,5 +1,6 @@
 import { Suspense, useState, type ReactNode } from 'react';
 import { useLocation, useOutlet } from 'react-router';
+import { PageShownContext } from '../../../api/page-query';
 import { PageLoading } from '../../../components/PageLoading';
 
 interface KeepAliveOutletProps {
@@ -9,7 +10,9 @@ interface KeepAliveOutletProps {
 
 /**
  * Renders the current page. A keep-alive page stays mounted, hidden, once visited, so coming back
- * finds its scroll position, filters and half-filled forms as they were; other pages unmount.
+ * finds its scroll position, filters and half-filled forms as they were; other pages unmount. Each kept page
+ * knows whether it is the one shown (PageShownContext), so that coming back also fetches again what is stale
+ * (api/page-query.ts): the filters are kept, the bills are current.
  */
 export function KeepAliveOutlet({ keptAlivePaths }: KeepAliveOutletProps) {
   const outlet = useOutlet();
@@ -26,7 +29,9 @@ export function KeepAliveOutlet({ keptAlivePaths }: KeepAliveOutletProps) {
     <>
       {[...keptPages].map(([path, page]) => (
         <div key={path} className="page-slot" hidden={path !== pathname}>
-          <Suspense fallback={<PageLoading />}>{page}</Suspense>
+          <PageShownContext value={path === pathname}>
+            <Suspense fallback={<PageLoading />}>{page}</Suspense>
+          </PageShownContext>
         </div>
       ))}
       {!isKeptAlive && (

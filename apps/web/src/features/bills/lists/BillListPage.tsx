@@ -39,6 +39,8 @@ export function BillListPage({ box }: { box: BillBox }) {
         box={box}
         data={bills.data}
         isLoading={bills.isFetching && !bills.data}
+        loadError={bills.error}
+        onRetry={() => void bills.refetch()}
         sort={sort}
         onSortChange={(next) => {
           setSort(next);

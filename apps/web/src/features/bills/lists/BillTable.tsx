@@ -2,6 +2,7 @@ import { Empty, List, Pagination, Space, Table, Tag, Typography, type TableColum
 import { useState } from 'react';
 import { BatchApproveTexts, BillPageMessages, defaultBillSort, type BillBox, type BillListRow, type Paged } from '@osp/shared';
 import type { BillSortField } from '../../../api/bills';
+import { LoadFailed } from '../../../components/LoadFailed';
 import { formatDateTime } from '../../../utils/datetime';
 import { useIsMobile } from '../../../utils/useIsMobile';
 import { BatchApproveBar } from './BatchApproveDialog';
@@ -17,6 +18,9 @@ interface BillTableProps {
   box: BillBox;
   data: Paged<BillListRow> | undefined;
   isLoading: boolean;
+  /** The last reading failed: said in place of the rows (or above the rows still shown), with 重试. */
+  loadError: Error | null;
+  onRetry: () => void;
   sort: BillSort;
   onSortChange: (sort: BillSort) => void;
   onPageChange: (page: number, perPage: number) => void;
@@ -146,17 +150,27 @@ function BillCard({ bill, box, onOpen }: { bill: BillListRow; box: BillBox; onOp
 }
 
 /** A box's bills: a sortable table on a desk, cards on a phone; a row opens the bill. */
-export function BillTable({ box, data, isLoading, sort, onSortChange, onPageChange, onOpen }: BillTableProps) {
+export function BillTable({ box, data, isLoading, loadError, onRetry, sort, onSortChange, onPageChange, onOpen }: BillTableProps) {
   const isMobile = useIsMobile();
   // 批量同意 (待我审批 on a desk): the rows chosen on the page shown; rows gone after a refresh drop out.
   const [chosenIds, setChosenIds] = useState<number[]>([]);
   const canBatch = box === 'todo';
   const chosen = (data?.list ?? []).filter((bill) => chosenIds.includes(bill.id));
-  const empty = <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={BillPageMessages.emptyBox(box)} />;
+  // Under the spinner nothing is said yet; a failed reading is not an empty box.
+  const empty = isLoading ? (
+    <div className="bill-table__waiting" />
+  ) : loadError && !data ? (
+    <LoadFailed error={loadError} onRetry={onRetry} />
+  ) : (
+    <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={BillPageMessages.emptyBox(box)} />
+  );
+  // Rows still shown from before (another page, a filter being changed) under a failed reading: said above them.
+  const failedAbove = loadError && data ? <LoadFailed isBanner error={loadError} onRetry={onRetry} /> : null;
 
   if (isMobile) {
     return (
       <>
+        {failedAbove}
         <List<BillListRow>
           className="bill-cards"
           loading={isLoading}
@@ -190,36 +204,39 @@ export function BillTable({ box, data, isLoading, sort, onSortChange, onPageChan
   };
 
   return (
-    <Table<BillListRow>
-      className="bill-table"
-      rowKey="id"
-      title={canBatch ? () => <BatchApproveBar bills={chosen} onDone={() => setChosenIds([])} /> : undefined}
-      rowSelection={
-        canBatch
-          ? {
-              selectedRowKeys: chosen.map((bill) => bill.id),
-              onChange: (keys) => setChosenIds(keys.map(Number)),
-              getCheckboxProps: (bill) => ({ 'aria-label': BatchApproveTexts.selectRow(bill.title) }),
-              // A click beside the checkbox must not open the bill as the rest of the row does.
-              onCell: () => ({ onClick: (event) => event.stopPropagation() }),
-            }
-          : undefined
-      }
-      columns={columns(box, sort)}
-      dataSource={data?.list ?? []}
-      loading={isLoading}
-      locale={{ emptyText: empty }}
-      onRow={(bill) => ({ onClick: () => onOpen(bill), className: 'bill-table__row' })}
-      onChange={handleChange}
-      pagination={{
-        current: data?.page ?? 1,
-        pageSize: data?.per_page ?? 15,
-        total: data?.total ?? 0,
-        showSizeChanger: true,
-        pageSizeOptions: [15, 30, 50, 100],
-        showTotal: (total) => BillPageMessages.total(total),
-        onChange: onPageChange,
-      }}
-    />
+    <>
+      {failedAbove}
+      <Table<BillListRow>
+        className="bill-table"
+        rowKey="id"
+        title={canBatch ? () => <BatchApproveBar bills={chosen} onDone={() => setChosenIds([])} /> : undefined}
+        rowSelection={
+          canBatch
+            ? {
+                selectedRowKeys: chosen.map((bill) => bill.id),
+                onChange: (keys) => setChosenIds(keys.map(Number)),
+                getCheckboxProps: (bill) => ({ 'aria-label': BatchApproveTexts.selectRow(bill.title) }),
+                // A click beside the checkbox must not open the bill as the rest of the row does.
+                onCell: () => ({ onClick: (event) => event.stopPropagation() }),
+              }
+            : undefined
+        }
+        columns={columns(box, sort)}
+        dataSource={data?.list ?? []}
+        loading={isLoading}
+        locale={{ emptyText: empty }}
+        onRow={(bill) => ({ onClick: () => onOpen(bill), className: 'bill-table__row' })}
+        onChange={handleChange}
+        pagination={{
+          current: data?.page ?? 1,
+          pageSize: data?.per_page ?? 15,
+          total: data?.total ?? 0,
+          showSizeChanger: true,
+          pageSizeOptions: [15, 30, 50, 100],
+          showTotal: (total) => BillPageMessages.total(total),
+          onChange: onPageChange,
+        }}
+      />
+    </>
   );
 }

@@ -1,0 +1,27 @@
+import { ReloadOutlined } from '@ant-design/icons';
+import { Alert, Button, Result } from 'antd';
+import { CommonTexts } from '@osp/shared';
+
+interface LoadFailedProps {
+  /** Why, as the API client worded it (it has already toasted it): 网络连接失败, 服务器异常, a 403's message… */
+  error: Error;
+  onRetry: () => void;
+  /** Retrying now (the button spins rather than taking a second click). */
+  isRetrying?: boolean;
+  /** A banner above what is still shown, rather than in place of it. */
+  isBanner?: boolean;
+}
+
+/**
+ * A page's data that could not be read, with 重试: never an empty list, which would tell the user there is nothing
+ * when there may be bills waiting (issue 14).
+ */
+export function LoadFailed({ error, onRetry, isRetrying = false, isBanner = false }: LoadFailedProps) {
+  const retry = (
+    <Button icon={<ReloadOutlined />} loading={isRetrying} onClick={onRetry}>
+      {CommonTexts.retry}
+    </Button>
+  );
+  if (isBanner) return <Alert type="error" showIcon title={`${CommonTexts.loadFailed}：${error.message}`} action={retry} role="alert" />;
+  return <Result status="warning" title={CommonTexts.loadFailed} subTitle={error.message} extra={retry} role="alert" />;
+}
