@@ -19,7 +19,9 @@ export default defineConfig({
   workers: 2,
   // A journey that fails fails the run: no second try hides an order it depends on.
   retries: 0,
-  timeout: 60_000,
+  // The longest journeys (an approval through three people, the share and notify round) take 20–40 s alone and up
+  // to a minute beside another browser on this two-core machine: the limit leaves room for that, not for a hang.
+  timeout: 90_000,
   expect: { timeout: 10_000 },
   reporter: [
     ['list'],

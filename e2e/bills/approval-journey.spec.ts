@@ -284,7 +284,10 @@ test('[BILLS] the issue 4 journey: 费用报销 of 6,000 is agreed, rejected by 
   await decide(page, '同意', '客户拜访属实');
   await expect(message(page, ApprovalMessages.agreed)).toBeVisible();
   await expect(page.locator('.bill-actions')).not.toContainText('同意');
-  await expect(page.getByRole('link', { name: leaderTodo > 1 ? `待我审批（${leaderTodo - 1}）` : '待我审批' })).toBeVisible();
+  // The header's count (the side menu's 待我审批 is a link of the same name when the count is 0).
+  await expect(
+    page.getByRole('banner').getByRole('link', { name: leaderTodo > 1 ? `待我审批（${leaderTodo - 1}）` : '待我审批', exact: true }),
+  ).toBeVisible();
   popover = await detailPopover(page);
   await expectNode(popover, '部门负责人审批', '', [EXPENSE_DONE_LEADER]);
   await expectNode(popover, '财务审核', '', [
@@ -342,6 +345,8 @@ test('[BILLS] the issue 4 journey: 费用报销 of 6,000 is agreed, rejected by 
   await decide(page, '同意', '发票已核对');
   await expect(message(page, ApprovalMessages.agreed)).toBeVisible();
   await expect(page.locator('.bill-summary__status')).toHaveText('已完成');
+  // The address opened from 待我审批 said status=doing; it now says where the bill is (issue 14).
+  await expect(page).toHaveURL(/[?&]status=done(&|$)/);
   popover = await detailPopover(page);
   await startNode(popover);
   await expectNode(popover, '部门负责人审批', '', [EXPENSE_DONE_LEADER]);

@@ -1,6 +1,6 @@
 import { Badge, Menu, type MenuProps } from 'antd';
 import { useMemo, useState } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import type { SideMenuEntry } from '@osp/shared';
 import { MenuIcon } from './menu-icons';
 import { highlightedPath } from './menu-highlight';
@@ -21,12 +21,29 @@ function labelOf(name: string, count: number | undefined) {
   );
 }
 
+/**
+ * A page is a real link (its address can be opened in a new tab, middle-clicked, copied); antd stretches a link over
+ * its whole menu item, so a click anywhere on the item follows it.
+ */
 function toMenuItems(entries: readonly SideMenuEntry[], counts: Readonly<Record<string, number>>): MenuEntryItem[] {
   return entries.map((entry) =>
     entry.kind === 'item'
-      ? { key: entry.key, label: labelOf(entry.name, counts[entry.key]), icon: <MenuIcon name={entry.icon} /> }
+      ? {
+          key: entry.key,
+          // Out of the tab order: the menu moves focus between its items itself, and Enter on an item goes there.
+          label: (
+            <Link to={entry.key} tabIndex={-1}>
+              {labelOf(entry.name, counts[entry.key])}
+            </Link>
+          ),
+          icon: <MenuIcon name={entry.icon} />,
+        }
       : { key: entry.key, label: entry.name, icon: <MenuIcon name={entry.icon} />, children: toMenuItems(entry.children, counts) },
   );
+}
+
+function isModifiedClick(event: { ctrlKey?: boolean; metaKey?: boolean; shiftKey?: boolean; altKey?: boolean }): boolean {
+  return Boolean(event.ctrlKey || event.metaKey || event.shiftKey || event.altKey);
 }
 
 interface SideMenuProps {
@@ -60,9 +77,11 @@ export function SideMenu({ entries, isCollapsed, counts = NO_COUNTS, onNavigate 
     setOpenKeys(justOpened ? (groupTrail(entries, justOpened) ?? [justOpened]) : keys);
   };
 
-  const handleClick: MenuProps['onClick'] = ({ key }) => {
-    if (key !== pathname) void navigate(key);
-    onNavigate?.();
+  const handleClick: MenuProps['onClick'] = ({ key, domEvent }) => {
+    // A click followed the item's link already (a click with Ctrl or the middle button opened a tab and stays here);
+    // Enter on the focused item is the menu's own and goes there.
+    if (domEvent.type === 'keydown' && key !== pathname) void navigate(key);
+    if (domEvent.type === 'keydown' || !isModifiedClick(domEvent)) onNavigate?.();
   };
 
   const selected = trail.at(-1);

@@ -1,6 +1,6 @@
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { Alert, Card, Col, Result, Row, Skeleton } from 'antd';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { ApprovalMessages, BillAccessLogTexts, BillPageMessages, type BillOperType, type FlowNodeView } from '@osp/shared';
 import { useBill, useBillFlow, useBillHistory } from '../../../api/bills';
@@ -25,7 +25,7 @@ import './detail.css';
  * the actions this user may take now. Every operation refetches the bill, its flow, the lists and the counts.
  */
 export default function BillDetailPage() {
-  const [params] = useSearchParams();
+  const [params, setParams] = useSearchParams();
   const billId = idParam(params.get('billID'));
   const { data: profile } = useProfile();
   const bill = useBill(billId);
@@ -35,6 +35,23 @@ export default function BillDetailPage() {
   const [operType, setOperType] = useState<BillOperType | null>(null);
   const [openNode, setOpenNode] = useState<FlowNodeView | null>(null);
   const [tab, setTab] = useState<'form' | 'access'>('form');
+
+  // The address says the status the list showed (SPEC §2's `status`); once the bill has moved on, it says where it is
+  // now, so a copied or reloaded address does not claim 审批中 for a finished bill. Replaced, not pushed: back still
+  // goes to the list.
+  const status = bill.data?.status;
+  useEffect(() => {
+    if (status === undefined || params.get('status') === status) return;
+    if (!params.has('status')) return;
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.set('status', status);
+        return next;
+      },
+      { replace: true },
+    );
+  }, [status, params, setParams]);
 
   const isInitiator = bill.data !== undefined && profile?.id === bill.data.initiator.id;
   const back = backPath(params.get('from'), isInitiator ? 'mine' : 'todo');
