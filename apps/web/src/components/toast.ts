@@ -74,4 +74,8 @@ export const toast = {
   success(text: string): void {
     void api().success(text);
   },
+  /** Our own words (not the server's), e.g. why a page cannot be left yet. A `key` merges repeats. */
+  warning(text: string, key?: string): void {
+    void api().warning({ content: text, key });
+  },
 };

@@ -19,5 +19,7 @@ export interface Article {
 export const ArticleMessages = {
   confirm: '我已阅读并知晓',
   confirmed: '已确认阅读',
+  /** A menu click or an address typed while a forced article is unread: why the page stays (issue 14). */
+  readFirst: '请先阅读本公告并点击「我已阅读并知晓」，之后即可前往其他页面',
   notFound: '文章不存在或已下线',
 } as const;
