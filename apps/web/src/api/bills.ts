@@ -20,6 +20,7 @@ import type {
 } from '@osp/shared';
 import { useEffect } from 'react';
 import { api, type ApiAnswer } from './client';
+import { usePageQuery } from './page-query';
 
 /*
  * Approval bills as the lists, the detail page, the flow popover and the print page read them
@@ -32,7 +33,6 @@ export const billsKey = ['bills'] as const;
 export const dashboardCountsKey = ['dashboard', 'counts'] as const;
 
 import type { BillSortField } from '@osp/shared';
-import { usePageQuery } from './page-query';
 export type { BillSortField };
 
 export interface BillListFilter {
