@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { BILL_STATUS_LABELS, BillPageMessages, CommonMessages, CommonTexts } from '@osp/shared';
+import { BILL_STATUS_LABELS, BillPageMessages, CommonMessages, CommonTexts, NoticePageTexts } from '@osp/shared';
 import { apiSignIn } from '../support/api';
 import { createPerson, nameTag } from '../support/people';
 import { saveScreenshot } from '../support/screenshots';
@@ -96,4 +96,18 @@ test('[BILLS] lists shown again and left open stay current, a failed list says s
   await expect(page.getByRole('heading', { name: new RegExp(initiator.name) })).toBeVisible();
   await page.waitForLoadState('networkidle');
   expect(countReads).toHaveLength(1);
+});
+
+test('[NOTICES] 消息通知 that cannot be read says so with 重试, not 暂无通知', async ({ page, request }) => {
+  const person = await createPerson(request, `读消息${nameTag()}`);
+  await page.route(/\/api\/notifications\?/, (route) => route.abort('connectionrefused'));
+  await actAs(page, person, '/notifications');
+  const failed = page.getByRole('alert').filter({ hasText: CommonTexts.loadFailed });
+  await expect(failed).toBeVisible();
+  await expect(failed.getByText(CommonMessages.networkDown)).toBeVisible();
+  await expect(page.getByText(NoticePageTexts.empty)).toHaveCount(0);
+  await page.unroute(/\/api\/notifications\?/);
+  await button(failed, CommonTexts.retry).click();
+  await expect(page.getByText(NoticePageTexts.empty)).toBeVisible();
+  await expect(failed).toHaveCount(0);
 });

@@ -1,5 +1,6 @@
 import { ReloadOutlined } from '@ant-design/icons';
 import { Alert, Button, Result } from 'antd';
+import type { ReactNode } from 'react';
 import { CommonTexts } from '@osp/shared';
 
 interface LoadFailedProps {
@@ -24,4 +25,32 @@ export function LoadFailed({ error, onRetry, isRetrying = false, isBanner = fals
   );
   if (isBanner) return <Alert type="error" showIcon title={`${CommonTexts.loadFailed}：${error.message}`} action={retry} role="alert" />;
   return <Result status="warning" title={CommonTexts.loadFailed} subTitle={error.message} extra={retry} role="alert" />;
+}
+
+interface ListStateOptions {
+  /** The first reading is under way (nothing to show yet). */
+  isLoading: boolean;
+  /** The last reading failed. */
+  error: Error | null;
+  /** Rows from an earlier reading are still shown. */
+  hasRows: boolean;
+  onRetry: () => void;
+  /** What an empty list says when it was read and is empty. */
+  empty: ReactNode;
+}
+
+/**
+ * What a list shows around its rows: `emptyText` for the list's own empty slot (nothing under the spinner; the
+ * failure with 重试; else the list's "nothing here") and `above`, the failure over rows still shown from before.
+ */
+export function listState({ isLoading, error, hasRows, onRetry, empty }: ListStateOptions): { emptyText: ReactNode; above: ReactNode } {
+  const emptyText = isLoading ? (
+    <div className="list-waiting" />
+  ) : error && !hasRows ? (
+    <LoadFailed error={error} onRetry={onRetry} />
+  ) : (
+    empty
+  );
+  const above = error && hasRows ? <LoadFailed isBanner error={error} onRetry={onRetry} /> : null;
+  return { emptyText, above };
 }

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { NOTICE_BOXES, NoticePageTexts, type NoticeRow, type NoticeState } from '@osp/shared';
 import { useNotices, useReadAllNotices, useReadNotice } from '../../api/notifications';
+import { listState } from '../../components/LoadFailed';
 import { toast } from '../../components/toast';
 import { formatDateTime } from '../../utils/datetime';
 import { detailPath } from '../../utils/bill-paths';
@@ -25,6 +26,14 @@ export default function NotificationsPage() {
   const [filter, setFilter] = useState<Filter>('all');
   const [paging, setPaging] = useState({ page: 1, per_page: 20 });
   const notices = useNotices({ ...(filter === 'all' ? {} : { state: filter }), ...paging });
+  const isLoading = notices.isFetching && !notices.data;
+  const listed = listState({
+    isLoading,
+    error: notices.error,
+    hasRows: notices.data !== undefined,
+    onRetry: () => void notices.refetch(),
+    empty: filter === 'unread' ? NoticePageTexts.emptyUnread : NoticePageTexts.empty,
+  });
   const readOne = useReadNotice();
   const readAll = useReadAllNotices();
 
@@ -65,11 +74,12 @@ export default function NotificationsPage() {
         />
         <MailSwitch />
       </Flex>
+      {listed.above}
       <List<NoticeRow>
         className="notice-list"
-        loading={notices.isFetching && !notices.data}
+        loading={isLoading}
         dataSource={notices.data?.list ?? []}
-        locale={{ emptyText: filter === 'unread' ? NoticePageTexts.emptyUnread : NoticePageTexts.empty }}
+        locale={{ emptyText: listed.emptyText }}
         pagination={{
           current: paging.page,
           pageSize: paging.per_page,

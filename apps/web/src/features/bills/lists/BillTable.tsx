@@ -2,7 +2,7 @@ import { Empty, List, Pagination, Space, Table, Tag, Typography, type TableColum
 import { useState } from 'react';
 import { BatchApproveTexts, BillPageMessages, defaultBillSort, type BillBox, type BillListRow, type Paged } from '@osp/shared';
 import type { BillSortField } from '../../../api/bills';
-import { LoadFailed } from '../../../components/LoadFailed';
+import { listState } from '../../../components/LoadFailed';
 import { formatDateTime } from '../../../utils/datetime';
 import { useIsMobile } from '../../../utils/useIsMobile';
 import { BatchApproveBar } from './BatchApproveDialog';
@@ -157,15 +157,13 @@ export function BillTable({ box, data, isLoading, loadError, onRetry, sort, onSo
   const canBatch = box === 'todo';
   const chosen = (data?.list ?? []).filter((bill) => chosenIds.includes(bill.id));
   // Under the spinner nothing is said yet; a failed reading is not an empty box.
-  const empty = isLoading ? (
-    <div className="bill-table__waiting" />
-  ) : loadError && !data ? (
-    <LoadFailed error={loadError} onRetry={onRetry} />
-  ) : (
-    <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={BillPageMessages.emptyBox(box)} />
-  );
-  // Rows still shown from before (another page, a filter being changed) under a failed reading: said above them.
-  const failedAbove = loadError && data ? <LoadFailed isBanner error={loadError} onRetry={onRetry} /> : null;
+  const { emptyText: empty, above: failedAbove } = listState({
+    isLoading,
+    error: loadError,
+    hasRows: data !== undefined,
+    onRetry,
+    empty: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={BillPageMessages.emptyBox(box)} />,
+  });
 
   if (isMobile) {
     return (
