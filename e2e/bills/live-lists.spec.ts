@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { BILL_STATUS_LABELS, BillPageMessages, CommonMessages, CommonTexts, NoticePageTexts } from '@osp/shared';
+import { BILL_STATUS_LABELS, BillPageMessages, CommonMessages, CommonTexts, EntrustTexts, NoticePageTexts } from '@osp/shared';
 import { apiSignIn } from '../support/api';
 import { createPerson, nameTag } from '../support/people';
 import { saveScreenshot } from '../support/screenshots';
@@ -110,4 +110,16 @@ test('[NOTICES] 消息通知 that cannot be read says so with 重试, not 暂无
   await button(failed, CommonTexts.retry).click();
   await expect(page.getByText(NoticePageTexts.empty)).toBeVisible();
   await expect(failed).toHaveCount(0);
+});
+
+test('[BILLS] 委托管理 that cannot be read says so with 重试, not 您还没有委托他人审批', async ({ page, request }) => {
+  const person = await createPerson(request, `委托人${nameTag()}`);
+  await page.route(/\/api\/users\/billEntrust/, (route) => route.abort('connectionrefused'));
+  await actAs(page, person, '/office/approval/entrust');
+  const failed = page.getByRole('alert').filter({ hasText: CommonTexts.loadFailed }).first();
+  await expect(failed).toBeVisible();
+  await expect(page.getByText(EntrustTexts.emptyGiven)).toHaveCount(0);
+  await page.unroute(/\/api\/users\/billEntrust/);
+  await button(failed, CommonTexts.retry).click();
+  await expect(page.getByText(EntrustTexts.emptyGiven)).toBeVisible();
 });

@@ -1,6 +1,7 @@
 import { Button, Flex, Popconfirm, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import { EntrustTexts, type EntrustState, type EntrustView } from '@osp/shared';
 import { useDeleteEntrust, useEndEntrust, useEntrusts, type EntrustRole } from '../../../api/entrust';
+import { listState } from '../../../components/LoadFailed';
 import { toast } from '../../../components/toast';
 import { formatDateTime } from '../../../utils/datetime';
 import { useIsMobile } from '../../../utils/useIsMobile';
@@ -104,17 +105,28 @@ export function EntrustTable({ role, onEdit }: EntrustTableProps) {
     });
   }
 
+  const isLoading = entrusts.isFetching && !entrusts.data;
+  const listed = listState({
+    isLoading,
+    error: entrusts.error,
+    hasRows: entrusts.data !== undefined,
+    onRetry: () => void entrusts.refetch(),
+    empty: role === 'given' ? EntrustTexts.emptyGiven : EntrustTexts.emptyReceived,
+  });
   return (
-    <Table<EntrustView>
-      className="entrust-table"
-      rowKey="id"
-      columns={columns}
-      dataSource={entrusts.data ?? []}
-      loading={entrusts.isFetching && !entrusts.data}
-      size={isMobile ? 'small' : 'middle'}
-      scroll={isMobile ? undefined : { x: 760 }}
-      locale={{ emptyText: role === 'given' ? EntrustTexts.emptyGiven : EntrustTexts.emptyReceived }}
-      pagination={false}
-    />
+    <>
+      {listed.above}
+      <Table<EntrustView>
+        className="entrust-table"
+        rowKey="id"
+        columns={columns}
+        dataSource={entrusts.data ?? []}
+        loading={isLoading}
+        size={isMobile ? 'small' : 'middle'}
+        scroll={isMobile ? undefined : { x: 760 }}
+        locale={{ emptyText: listed.emptyText }}
+        pagination={false}
+      />
+    </>
   );
 }
