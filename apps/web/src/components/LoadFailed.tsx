@@ -7,8 +7,6 @@ interface LoadFailedProps {
   /** Why, as the API client worded it (it has already toasted it): 网络连接失败, 服务器异常, a 403's message… */
   error: Error;
   onRetry: () => void;
-  /** Retrying now (the button spins rather than taking a second click). */
-  isRetrying?: boolean;
   /** A banner above what is still shown, rather than in place of it. */
   isBanner?: boolean;
 }
@@ -17,9 +15,9 @@ interface LoadFailedProps {
  * A page's data that could not be read, with 重试: never an empty list, which would tell the user there is nothing
  * when there may be bills waiting (issue 14).
  */
-export function LoadFailed({ error, onRetry, isRetrying = false, isBanner = false }: LoadFailedProps) {
+export function LoadFailed({ error, onRetry, isBanner = false }: LoadFailedProps) {
   const retry = (
-    <Button icon={<ReloadOutlined />} loading={isRetrying} onClick={onRetry}>
+    <Button icon={<ReloadOutlined />} onClick={onRetry}>
       {CommonTexts.retry}
     </Button>
   );
@@ -32,7 +30,7 @@ interface ListStateOptions {
   isLoading: boolean;
   /** The last reading failed. */
   error: Error | null;
-  /** Rows from an earlier reading are still shown. */
+  /** An earlier reading is still shown (another page, or before a filter changed): the failure goes above it. */
   hasRows: boolean;
   onRetry: () => void;
   /** What an empty list says when it was read and is empty. */
