@@ -43,6 +43,18 @@ describe('AdminUserCreateZ', () => {
     }
   });
 
+  it('asks for an empty or missing 手机号 once, and calls a malformed one wrong', () => {
+    const base = { username: 'wangxm', name: '王小明', sex: '1', dept_id: 3, mail: 'w@x.cn', passwd: 'Tq7#vLm2x' };
+    const mobileErrors = (body: object) => {
+      const result = AdminUserCreateZ.safeParse(body);
+      return result.success ? undefined : toFieldErrors(result.error).mobile;
+    };
+    expect(mobileErrors(base)).toEqual([ProfileMessages.mobileRequired]);
+    expect(mobileErrors({ ...base, mobile: '  ' })).toEqual([ProfileMessages.mobileRequired]);
+    expect(mobileErrors({ ...base, mobile: '12800138000' })).toEqual([ProfileMessages.mobileInvalid]);
+    expect(mobileErrors({ ...base, mobile: '13800138000' })).toBeUndefined();
+  });
+
   it('keeps only the administered fields', () => {
     const parsed = AdminUserCreateZ.parse({
       username: 'wangxm',

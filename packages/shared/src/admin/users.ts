@@ -105,7 +105,12 @@ const userFields = {
   sex: z.enum(SEX_VALUES, { error: ProfileMessages.sexRequired }),
   dept_id: z.number({ error: AdminUserMessages.deptRequired }).int(AdminUserMessages.deptRequired).positive(AdminUserMessages.deptRequired),
   station: z.string().trim().max(100, AdminUserMessages.stationTooLong).optional().default(''),
-  mobile: z.string({ error: ProfileMessages.mobileInvalid }).trim().refine(isMobile, ProfileMessages.mobileInvalid),
+  // Empty or missing says what to do (请输入手机号), not that a number nobody typed is wrong.
+  mobile: z
+    .string({ error: ProfileMessages.mobileRequired })
+    .trim()
+    .min(1, ProfileMessages.mobileRequired)
+    .refine((v) => v === '' || isMobile(v), ProfileMessages.mobileInvalid),
   mail: z.string({ error: ProfileMessages.mailInvalid }).trim().refine(isMail, ProfileMessages.mailInvalid),
 };
 

@@ -3,6 +3,11 @@ export const ProfileMessages = {
   sexRequired: '性别必须填写',
   mailInvalid: '请填写正确的邮箱',
   mobileInvalid: '请填写正确的手机号',
+  /**
+   * Not in SPEC: an empty 手机号 where an administrator creates or edits a user (issue 14). The profile dialog keeps
+   * SPEC's one message for an empty and a malformed number alike.
+   */
+  mobileRequired: '请输入手机号',
   updated: '个人信息更新成功',
   /** Not in SPEC: limits on the free-text fields so that nothing unbounded is stored. */
   phoneInvalid: '请填写正确的座机号码',

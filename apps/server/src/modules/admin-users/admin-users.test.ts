@@ -242,6 +242,27 @@ describe('POST /api/admin/users', () => {
     expect(await snapshot(server.db)).toEqual(before);
   });
 
+  it('asks for a missing or empty 手机号 once, on create and on edit, and changes nothing', async () => {
+    const before = await snapshot(server.db);
+    const dept = await deptId('技术部');
+    const { mobile: _omitted, ...withoutMobile } = newUser({ dept_id: dept });
+    for (const body of [withoutMobile, newUser({ dept_id: dept, mobile: '' }), newUser({ dept_id: dept, mobile: '   ' })]) {
+      const created = await server.call('POST', BASE, { token: admin, body });
+      expect(created.body).toMatchObject({ status_code: 422, data: { errors: { mobile: [ProfileMessages.mobileRequired] } } });
+    }
+    const lisi = await userId(server.db, 'lisi');
+    const edited = await server.call('PUT', `${BASE}/${lisi}`, {
+      token: admin,
+      body: { name: '李四', sex: '1', dept_id: dept, mobile: '', mail: 'lisi@xinghe-tech.cn' },
+    });
+    expect(edited.body).toEqual({
+      status_code: 422,
+      message: ProfileMessages.mobileRequired,
+      data: { errors: { mobile: [ProfileMessages.mobileRequired] } },
+    });
+    expect(await snapshot(server.db)).toEqual(before);
+  });
+
   it('refuses a taken username, an unknown department or role, and a common password', async () => {
     const before = await snapshot(server.db);
     const taken = await server.call('POST', BASE, {

@@ -118,7 +118,8 @@ async function checkRows(ctx: AppContext, caller: Caller, rows: SheetRow[], dept
       else deptId = matches[0];
     }
     if ([...station].length > 100) messages.push(AdminUserMessages.stationTooLong);
-    if (!isMobile(mobile)) messages.push(ProfileMessages.mobileInvalid);
+    if (mobile === '') messages.push(ProfileMessages.mobileRequired);
+    else if (!isMobile(mobile)) messages.push(ProfileMessages.mobileInvalid);
     if (!isMail(mail)) messages.push(ProfileMessages.mailInvalid);
 
     const roleIds = new Set<number>();

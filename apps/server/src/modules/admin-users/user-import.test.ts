@@ -168,7 +168,7 @@ describe('POST /api/admin/users/import', () => {
       row('bad0001', { name: '', dept: '不存在的部门', mobile: '1234', mail: 'not-a-mail' }),
       row('bad0002', { sex: '未知', roles: '普通员工、神秘角色' }),
       row('Bad0003', { dept: '项目组' }),
-      row('', { dept: '', mail: 'nobody@xinghe-tech.cn' }),
+      row('', { dept: '', mobile: '', mail: 'nobody@xinghe-tech.cn' }),
       row('good0002', { dept: '星河科技有限公司/市场部/项目组' }),
     ];
     // A blank row between data rows is skipped, and the row numbers still match the sheet.
@@ -190,7 +190,7 @@ describe('POST /api/admin/users/import', () => {
       },
       { row: 8, messages: [UserImportMessages.sexInvalid, UserImportMessages.roleUnknown('神秘角色')] },
       { row: 9, messages: [AdminUserMessages.usernameInvalid, UserImportMessages.deptAmbiguous('项目组')] },
-      { row: 10, messages: [AdminUserMessages.usernameRequired, UserImportMessages.deptRequired] },
+      { row: 10, messages: [AdminUserMessages.usernameRequired, UserImportMessages.deptRequired, ProfileMessages.mobileRequired] },
     ]);
     expect(await snapshot(server.db)).toEqual(before);
   });

@@ -26,8 +26,9 @@ export const userRules = {
   dept_id: [{ required: true, message: AdminUserMessages.deptRequired }],
   station: [{ max: 100, message: AdminUserMessages.stationTooLong }],
   mobile: [
-    { required: true, message: ProfileMessages.mobileInvalid },
-    ruleOf((v) => (isMobile(v) ? undefined : ProfileMessages.mobileInvalid)),
+    { required: true, whitespace: true, message: ProfileMessages.mobileRequired },
+    // An empty field has its one message above; this one is for a number typed wrong.
+    ruleOf((v) => (v === '' || isMobile(v) ? undefined : ProfileMessages.mobileInvalid)),
   ],
   mail: [
     { required: true, message: ProfileMessages.mailInvalid },
