@@ -159,15 +159,17 @@ test('[TEMPLATES] an administrator keeps 审批岗位: a new job with 王五 cov
     await expect(link).toHaveAttribute('href', `/office/templates/design?templateID=${using.id}`);
     await saveScreenshot(page, 'jobs-templates-1440');
 
-    // 6. Deleting it is refused with the templates named; it stays.
-    await row(page, usedJobName)
-      .getByRole('button', { name: `删除${usedJobName}` })
-      .click();
-    await button(page.locator('.ant-popover'), '删除').click();
-    await expect(message(page, ApprovalMessages.jobInUse([usingName]))).toBeVisible();
-    await saveScreenshot(page, 'jobs-delete-refused-1440');
-    await expect(row(page, usedJobName)).toBeVisible();
-    expect(await findJob(request, token, usedJobName)).toBeDefined();
+    // 6. The list counts the template using it, and its 删除 is disabled with the templates named (issue 14).
+    const used = row(page, usedJobName);
+    await expect(used.getByRole('cell', { name: '1', exact: true })).toBeVisible();
+    await expect(used.getByRole('button', { name: `删除${usedJobName}` })).toBeDisabled();
+    await used.locator('.job-action').hover();
+    await expect(page.getByRole('tooltip')).toHaveText(ApprovalMessages.jobInUse([usingName]));
+    await saveScreenshot(page, 'jobs-delete-disabled-1440');
+    await page.mouse.move(0, 0);
+    await expect(page.getByRole('tooltip')).toBeHidden();
+    await expect(page.locator('.ant-popover')).toHaveCount(0);
+    expect(await findJob(request, token, usedJobName)).toMatchObject({ template_count: 1, abilities: { delete: false } });
 
     // 7. The new job, used by no template, goes.
     await searchJobs(page, jobName);

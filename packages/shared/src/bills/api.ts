@@ -44,7 +44,9 @@ export const ApprovalMessages = {
   jobNotFound: '岗位不存在或已被删除',
   jobNameRequired: '请填写岗位名称',
   jobNameTaken: (name: string) => `已有名为「${escapeHtml(name)}」的岗位，请换一个名称`,
-  jobInUse: (names: readonly string[]) => `岗位正被审批模板使用（${names.map(escapeHtml).join('、')}），请先在流程中移除后再删除`,
+  /** `hidden`: IPTV templates among them, counted but not named to someone who may not see IPTV templates. */
+  jobInUse: (names: readonly string[], hidden = 0) =>
+    `岗位正被审批模板使用（${[...names.map(escapeHtml), ...(hidden > 0 ? [`另有${hidden}个IPTV模板`] : [])].join('、')}），请先在流程中移除后再删除`,
   jobUnknownInFlow: (ids: readonly number[]) => `流程引用了不存在的岗位：${ids.join('、')}`,
   memberNotFound: '岗位成员不存在或已被删除',
   memberExists: '该用户已是岗位成员',

@@ -205,5 +205,11 @@ export interface Job {
   name: string;
   description: string;
   member_count: number;
+  /** Templates whose flow sends a step to the job or routes on it, IPTV ones included. */
+  template_count: number;
+  /** `delete`: no template uses the job (the server refuses otherwise). */
+  abilities: { delete: boolean };
+  /** ApprovalMessages.jobInUse while a template uses the job; '' when it can be deleted. */
+  delete_blocked_reason: string;
   members?: JobMember[];
 }

@@ -46,12 +46,60 @@ async function membersOf(db: Db, jobId: number): Promise<JobMember[]> {
   return rows.map((r) => ({ uuid: r.uuid, user_id: r.user_id, name: r.name, dept_name: r.dept_name, dept_ids: r.dept_ids }));
 }
 
+type UsingTemplate = Pick<TemplateSummary, 'id' | 'name' | 'is_iptv'>;
+
+/** Every job a template's working flow sends a step to or routes on → those templates, by id. */
+async function templatesByJob(db: Db): Promise<Map<number, UsingTemplate[]>> {
+  const [nodes, links] = await Promise.all([repo.jobsOfFlowSteps(db), repo.jobsOfLinkRules(db)]);
+  const byJob = new Map<number, Map<number, UsingTemplate>>();
+  for (const t of [...nodes, ...links]) {
+    for (const jobId of t.jobIds) {
+      const using = byJob.get(jobId) ?? new Map<number, UsingTemplate>();
+      using.set(t.id, { id: t.id, name: t.name, is_iptv: t.is_iptv });
+      byJob.set(jobId, using);
+    }
+  }
+  return new Map([...byJob].map(([jobId, using]) => [jobId, [...using.values()].sort((a, b) => a.id - b.id)]));
+}
+
+/** Templates whose working flow sends a step to this job or routes on it. */
+async function templatesUsingJob(db: Db, jobId: number): Promise<UsingTemplate[]> {
+  return (await templatesByJob(db)).get(jobId) ?? [];
+}
+
+/** An IPTV template's name is not shown to those who may not see IPTV templates. */
+function shownTo(caller: Caller, using: readonly UsingTemplate[]): UsingTemplate[] {
+  return using.filter((t) => t.is_iptv === 0 || hasIptvAccess(caller));
+}
+
+/**
+ * What the list says about a job's use: the page disables 删除 with the same reason the server gives when asked to
+ * delete it anyway (deleteJob).
+ */
+function useOf(caller: Caller, using: readonly UsingTemplate[]): Pick<Job, 'template_count' | 'abilities' | 'delete_blocked_reason'> {
+  const shown = shownTo(caller, using);
+  return {
+    template_count: using.length,
+    abilities: { delete: using.length === 0 },
+    delete_blocked_reason:
+      using.length === 0
+        ? ''
+        : ApprovalMessages.jobInUse(
+            shown.map((t) => t.name),
+            using.length - shown.length,
+          ),
+  };
+}
+
 export async function listJobs(ctx: AppContext, caller: Caller, query: unknown): Promise<Paged<Job>> {
   authorizeTemplateAdmin(caller);
   const input = parse(JobListQueryZ, query);
-  const { rows, total } = await repo.listJobs(ctx.db, input.keyword, input.page, input.per_page);
+  const [{ rows, total }, byJob] = await Promise.all([
+    repo.listJobs(ctx.db, input.keyword, input.page, input.per_page),
+    templatesByJob(ctx.db),
+  ]);
   return {
-    list: rows,
+    list: rows.map((row) => ({ ...row, ...useOf(caller, byJob.get(row.id) ?? []) })),
     total,
     page: input.page,
     per_page: input.per_page,
@@ -63,7 +111,7 @@ export async function getJob(ctx: AppContext, caller: Caller, params: unknown): 
   const { id } = parse(JobIdZ, params);
   const job = await requireJob(ctx.db, id);
   const members = await membersOf(ctx.db, id);
-  return { ...job, member_count: members.length, members };
+  return { ...job, member_count: members.length, ...useOf(caller, await templatesUsingJob(ctx.db, id)), members };
 }
 
 async function assertNameFree(db: Db, name: string, id: number | null): Promise<void> {
@@ -86,7 +134,7 @@ export async function createJob(ctx: AppContext, actor: Actor, body: unknown): P
     });
     return created;
   });
-  return { ...row, member_count: 0, members: [] };
+  return { ...row, member_count: 0, ...useOf(actor.caller, []), members: [] };
 }
 
 export async function updateJob(ctx: AppContext, actor: Actor, params: unknown, body: unknown): Promise<Job> {
@@ -112,26 +160,11 @@ export async function updateJob(ctx: AppContext, actor: Actor, params: unknown, 
   return getJob(ctx, actor.caller, params);
 }
 
-/** Templates whose working flow sends a step to this job or routes on it. */
-async function templatesUsingJob(db: Db, jobId: number): Promise<{ id: number; name: string; is_iptv: number }[]> {
-  const nodes = await repo.jobsOfFlowSteps(db);
-  const links = await repo.jobsOfLinkRules(db);
-  const found = new Map<number, { id: number; name: string; is_iptv: number }>();
-  for (const t of [...nodes, ...links]) if (t.jobIds.includes(jobId)) found.set(t.id, { id: t.id, name: t.name, is_iptv: t.is_iptv });
-  return [...found.values()].sort((a, b) => a.id - b.id);
-}
-
-export async function jobTemplates(
-  ctx: AppContext,
-  caller: Caller,
-  params: unknown,
-): Promise<Pick<TemplateSummary, 'id' | 'name' | 'is_iptv'>[]> {
+export async function jobTemplates(ctx: AppContext, caller: Caller, params: unknown): Promise<UsingTemplate[]> {
   authorizeTemplateAdmin(caller);
   const { id } = parse(JobIdZ, params);
   await requireJob(ctx.db, id);
-  const using = await templatesUsingJob(ctx.db, id);
-  // An IPTV template's name is not shown to those who may not see IPTV templates.
-  return using.filter((t) => t.is_iptv === 0 || hasIptvAccess(caller));
+  return shownTo(caller, await templatesUsingJob(ctx.db, id));
 }
 
 export async function deleteJob(ctx: AppContext, actor: Actor, params: unknown): Promise<void> {
@@ -140,7 +173,7 @@ export async function deleteJob(ctx: AppContext, actor: Actor, params: unknown):
   await ctx.db.transaction().execute(async (trx) => {
     const job = await requireJob(trx, id);
     const using = await templatesUsingJob(trx, id);
-    if (using.length > 0) throw new ConflictError(ApprovalMessages.jobInUse(using.map((t) => t.name)));
+    if (using.length > 0) throw new ConflictError(useOf(actor.caller, using).delete_blocked_reason);
     const members = await membersOf(trx, id);
     await repo.deleteJob(trx, id);
     await recordOperation(trx, actor, {

@@ -2,6 +2,7 @@ import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
 import { Button, Card, Input, Popconfirm, Space, Table, Tooltip, Typography, type TableColumnsType } from 'antd';
 import { ApprovalMessages, type Job, type Paged } from '@osp/shared';
 import { useDeleteJob } from '../../../api/jobs';
+import { messageText } from '../../../components/HtmlMessage';
 import { toast } from '../../../components/toast';
 
 interface JobsTableProps {
@@ -19,7 +20,7 @@ interface JobsTableProps {
 export function JobsTable({ data, isLoading, selectedId, onSelect, onEdit, onDeleted, onSearch, onPageChange }: JobsTableProps) {
   const remove = useDeleteJob();
 
-  // While a template uses the job the server refuses (409) and the API client shows its message.
+  // A job a template took since the list was read is refused (409): the API client shows why, the list refetches.
   const handleDelete = (job: Job) =>
     remove.mutate(job.id, {
       onSuccess: () => {
@@ -44,6 +45,7 @@ export function JobsTable({ data, isLoading, selectedId, onSelect, onEdit, onDel
       ),
     },
     { title: '成员', dataIndex: 'member_count', width: 64, align: 'right' },
+    { title: '模板', dataIndex: 'template_count', width: 64, align: 'right' },
     {
       title: '操作',
       key: 'actions',
@@ -53,15 +55,28 @@ export function JobsTable({ data, isLoading, selectedId, onSelect, onEdit, onDel
           <Tooltip title="编辑">
             <Button type="text" size="small" icon={<EditOutlined />} aria-label={`编辑${job.name}`} onClick={() => onEdit(job)} />
           </Tooltip>
-          <Popconfirm
-            title={`确认删除岗位「${job.name}」吗？`}
-            description={job.member_count > 0 ? `它的 ${job.member_count} 名成员将一并移出。` : undefined}
-            okText="删除"
-            okButtonProps={{ danger: true }}
-            onConfirm={() => handleDelete(job)}
-          >
-            <Button type="text" size="small" danger icon={<DeleteOutlined />} aria-label={`删除${job.name}`} />
-          </Popconfirm>
+          <Tooltip title={messageText(job.delete_blocked_reason) || '删除'}>
+            {/* A disabled button hears no hover: the span does, so the reason still shows (as on 角色权限). */}
+            <span className="job-action">
+              <Popconfirm
+                title={`确认删除岗位「${job.name}」吗？`}
+                description={job.member_count > 0 ? `它的 ${job.member_count} 名成员将一并移出。` : undefined}
+                okText="删除"
+                okButtonProps={{ danger: true }}
+                disabled={!job.abilities.delete}
+                onConfirm={() => handleDelete(job)}
+              >
+                <Button
+                  type="text"
+                  size="small"
+                  danger
+                  icon={<DeleteOutlined />}
+                  aria-label={`删除${job.name}`}
+                  disabled={!job.abilities.delete}
+                />
+              </Popconfirm>
+            </span>
+          </Tooltip>
         </Space>
       ),
     },
