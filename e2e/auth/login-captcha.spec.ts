@@ -17,6 +17,11 @@ test('[AUTH] gets a captcha on the sign-in page after three wrong passwords', as
     await signInViaForm(page, person.username, `Wrong#${attempt}pass`);
     await answered;
     await expect(message(page, LoginMessages.badCredentials)).toBeVisible();
+    // The refused password is gone and the cursor waits for the next one; the username stays.
+    await expect(form.password).toHaveValue('');
+    await expect(form.password).toBeFocused();
+    await expect(form.username).toHaveValue(person.username);
+    if (attempt === 1) await saveScreenshot(page, 'auth-login-failed-1440');
   }
 
   await expect(page).toHaveURL((url) => url.pathname === '/login');

@@ -12,7 +12,11 @@ export default function LoginPage() {
 
   const handleFinish = async (values: SignInValues) => {
     const isSignedIn = await flow.submit(values);
-    if (!isSignedIn) form.setFieldsValue({ captcha_code: '' });
+    if (isSignedIn) return;
+    // A refused password is typed again, not corrected in place (nor left for the next person at the desk); the
+    // username stays, and the cursor waits in the password field.
+    form.setFieldsValue({ password: '', captcha_code: '' });
+    form.focusField('password');
   };
 
   return (
