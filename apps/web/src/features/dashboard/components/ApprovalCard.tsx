@@ -1,7 +1,11 @@
+import { FormOutlined } from '@ant-design/icons';
 import { Card, Result, Skeleton } from 'antd';
 import { Link } from 'react-router';
-import { BILL_BOX_TITLES } from '@osp/shared';
+import { BILL_BOX_TITLES, BillStartTexts } from '@osp/shared';
 import { useDashboardCounts } from '../../../api/bills';
+
+/** The 发起审批 menu entry's page (apps/server/src/seed/menus.ts); every staff member has it. */
+const START_PATH = '/office/approval';
 
 /** My approvals at a glance (GET /api/dashboard): what waits for me, what I sent that is running, my drafts. */
 export function ApprovalCard() {
@@ -15,7 +19,18 @@ export function ApprovalCard() {
     : [];
 
   return (
-    <Card title="我的审批" variant="borderless" className="dashboard-card">
+    <Card
+      title="我的审批"
+      variant="borderless"
+      className="dashboard-card"
+      extra={
+        // A link, as the menu's entries are: it opens in a new tab and its address can be copied.
+        <Link to={START_PATH} className="dashboard-start">
+          <FormOutlined aria-hidden />
+          {BillStartTexts.title}
+        </Link>
+      }
+    >
       {counts.data && (
         <div className="approval-tiles">
           {tiles.map((tile) => (
