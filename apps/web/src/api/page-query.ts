@@ -13,6 +13,13 @@ export function usePageShown(): boolean {
 }
 
 /**
+ * When the user last reloaded the page through its tab's 刷新 (a Date.now() time; 0: never). The layout mounts the page
+ * afresh then, and each of its queries whose data is older than that is fetched again, however fresh its staleTime
+ * says it is: 刷新 means "read it again now", as a browser reload would.
+ */
+export const PageReloadedAtContext = createContext(0);
+
+/**
  * useQuery for a page's data: when a kept-alive page is shown again, each of its queries that is stale (by its own
  * staleTime: the bill lists at once, the template list after a minute) is fetched again, as a page that mounts
  * would be. What the page showed stays on screen meanwhile; scroll position and filters are untouched.
@@ -23,6 +30,7 @@ export function usePageQuery<TQueryFnData, TError = Error, TData = TQueryFnData,
   const result = useQuery(options);
   const queryClient = useQueryClient();
   const isShown = usePageShown();
+  const reloadedAt = useContext(PageReloadedAtContext);
   const wasShown = useRef(isShown);
   // A disabled query is left alone (refetchQueries skips it), a fresh one too (`stale`).
   const refetchIfStale = useEffectEvent(() => void queryClient.refetchQueries({ queryKey: options.queryKey, exact: true, stale: true }));
@@ -31,5 +39,14 @@ export function usePageQuery<TQueryFnData, TError = Error, TData = TQueryFnData,
     wasShown.current = isShown;
     if (isBack) refetchIfStale();
   }, [isShown]);
+  // A query the mount is fetching already is not fetched twice (cancelRefetch: false joins that fetch).
+  const refetchIfOlder = useEffectEvent(() => {
+    const updatedAt = queryClient.getQueryState(options.queryKey)?.dataUpdatedAt ?? 0;
+    if (updatedAt >= reloadedAt) return;
+    void queryClient.refetchQueries({ queryKey: options.queryKey, exact: true, type: 'active' }, { cancelRefetch: false });
+  });
+  useEffect(() => {
+    if (reloadedAt > 0) refetchIfOlder();
+  }, [reloadedAt]);
   return result;
 }
