@@ -14,6 +14,7 @@ export * from './users/messages';
 export * from './users/rules';
 export * from './users/schemas';
 export * from './menus/menu';
+export * from './menus/layout-texts';
 export * from './settings/settings';
 export * from './holiday/holiday';
 export * from './articles/articles';

@@ -1,7 +1,7 @@
 import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
 import { Button, Layout } from 'antd';
 import { Link } from 'react-router';
-import { SYSTEM_NAME, type PrivateSettings, type UserProfile } from '@osp/shared';
+import { LayoutTexts, SYSTEM_NAME, type PrivateSettings, type UserProfile } from '@osp/shared';
 import logoUrl from '../../../assets/logo.svg';
 import { TodoBadge } from '../../../features/bills/lists/TodoBadge';
 import { NotificationBell } from '../../../features/notifications/NotificationBell';
@@ -35,7 +35,7 @@ export function AppHeader({ profile, settings, isMobile, isMenuExpanded, onToggl
       <Button
         type="text"
         className="header-icon-button"
-        aria-label={isMenuExpanded ? '收起菜单' : '展开菜单'}
+        aria-label={isMenuExpanded ? LayoutTexts.collapseMenu : LayoutTexts.expandMenu}
         aria-expanded={isMenuExpanded}
         icon={isMenuExpanded ? <MenuFoldOutlined /> : <MenuUnfoldOutlined />}
         onClick={onToggleMenu}

@@ -1,7 +1,7 @@
 import { Drawer, Layout } from 'antd';
 import { useMemo, useState } from 'react';
 import { useLocation } from 'react-router';
-import { buildSideMenu, shapeMenu, type MenuItem } from '@osp/shared';
+import { buildSideMenu, LayoutTexts, shapeMenu, type MenuItem } from '@osp/shared';
 import { useDashboardCounts } from '../../../api/bills';
 import { usePrivateSettings } from '../../../api/settings';
 import { useProfile } from '../../../api/user';
@@ -11,8 +11,8 @@ import { ProfileDialog } from '../../../features/profile/components/ProfileDialo
 import { useAppStore } from '../../../stores/app-store';
 import { useIsMobile } from '../../../utils/useIsMobile';
 import { AppHeader } from './AppHeader';
-import { KeepAliveOutlet } from './KeepAliveOutlet';
 import { SideMenu } from './SideMenu';
+import { TabbedPages } from './TabbedPages';
 
 /** 抄送我的, whose entry shows how many shares are still 待阅. */
 const SHARED_BOX_PATH = '/office/approval/shared';
@@ -24,7 +24,7 @@ interface MainLayoutProps {
 
 type UserDialog = 'profile' | 'password';
 
-/** SPEC §2 main layout: header, side menu (a drawer on mobile) and the page. */
+/** SPEC §2 main layout: header, side menu (a drawer on mobile), the tab bar of open pages (not on mobile) and the page. */
 export function MainLayout({ menu, keptAlivePaths }: MainLayoutProps) {
   const { data: profile } = useProfile();
   const settings = usePrivateSettings();
@@ -63,7 +63,7 @@ export function MainLayout({ menu, keptAlivePaths }: MainLayoutProps) {
             open={isDrawerOpen}
             onClose={closeDrawer}
             size={240}
-            title="导航菜单"
+            title={LayoutTexts.menuDrawer}
             className="menu-drawer"
             styles={{ body: { padding: 0 } }}
           >
@@ -75,7 +75,8 @@ export function MainLayout({ menu, keptAlivePaths }: MainLayoutProps) {
           </Layout.Sider>
         )}
         <Layout.Content className="main-layout__content">
-          <KeepAliveOutlet keptAlivePaths={keptAlivePaths} />
+          {/* Keyed by the user: another user signing in on this browser starts from their own tabs and kept pages. */}
+          <TabbedPages key={profile.id} userId={profile.id} menu={menu} keptAlivePaths={keptAlivePaths} isBarShown={!isMobile} />
         </Layout.Content>
       </Layout>
       <ProfileDialog isOpen={openDialog === 'profile'} onClose={() => setOpenDialog(null)} />
