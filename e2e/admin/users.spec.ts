@@ -3,6 +3,7 @@ import ExcelJS from 'exceljs';
 import {
   AdminUserMessages,
   CommonMessages,
+  CommonTexts,
   ProfileMessages,
   UserImportMessages,
   type AdminUser,
@@ -201,6 +202,42 @@ test('[ADMIN-USERS] imports from the downloaded template: every bad row is liste
   const rows: string[] = [];
   workbook.worksheets[0]?.eachRow((row) => rows.push(row.getCell(1).text));
   expect(rows).toEqual(['用户名', `${prefix}1`, `${prefix}2`]);
+});
+
+test('[ADMIN-USERS] 新建用户 asks for an empty 手机号 once, and calls a malformed one wrong once', async ({ page }) => {
+  await signInViaApi(page, 'admin');
+  await page.goto('/system/users');
+  await button(page, '新建用户').click();
+  const create = dialog(page, '新建用户');
+  const mobileErrors = create
+    .locator('.ant-form-item')
+    .filter({ has: page.getByLabel('手机号') })
+    .locator('.ant-form-item-explain-error');
+  await button(create, '创建').click();
+  await expect(mobileErrors).toHaveText([ProfileMessages.mobileRequired]);
+  await saveScreenshot(page, 'admin-users-create-empty-1440');
+  await create.getByLabel('手机号').fill('12345');
+  await expect(mobileErrors).toHaveText([ProfileMessages.mobileInvalid]);
+  await create.getByLabel('手机号').fill('');
+  await expect(mobileErrors).toHaveText([ProfileMessages.mobileRequired]);
+});
+
+test('[ADMIN-USERS] a user list that cannot be read says 加载失败 with 重试, not 暂无数据', async ({ page }) => {
+  const list = /\/api\/admin\/users\?/;
+  await page.route(list, (route) => route.abort('connectionrefused'));
+  await signInViaApi(page, 'admin');
+  await page.goto('/system/users');
+  await expect(page.getByRole('heading', { name: '用户管理' })).toBeVisible();
+  const failed = page.getByRole('alert').filter({ hasText: CommonTexts.loadFailed });
+  await expect(failed).toBeVisible();
+  await expect(failed.getByText(CommonMessages.networkDown)).toBeVisible();
+  await expect(page.getByText('暂无数据')).toHaveCount(0);
+  await saveScreenshot(page, 'admin-users-load-failed-1440');
+
+  await page.unroute(list);
+  await button(failed, CommonTexts.retry).click();
+  await expect(page.locator('.users-table tbody tr.ant-table-row').first()).toBeVisible();
+  await expect(failed).toHaveCount(0);
 });
 
 test.describe('on a phone-wide screen', () => {

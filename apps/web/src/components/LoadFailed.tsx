@@ -1,7 +1,9 @@
 import { ReloadOutlined } from '@ant-design/icons';
+import type { UseQueryResult } from '@tanstack/react-query';
 import { Alert, Button, Result } from 'antd';
 import type { ReactNode } from 'react';
 import { CommonTexts } from '@osp/shared';
+import { PageLoading } from './PageLoading';
 
 interface LoadFailedProps {
   /** Why, as the API client worded it (it has already toasted it): 网络连接失败, 服务器异常, a 403's message… */
@@ -51,4 +53,32 @@ export function listState({ isLoading, error, hasRows, onRetry, empty }: ListSta
   );
   const above = error && hasRows ? <LoadFailed isBanner error={error} onRetry={onRetry} /> : null;
   return { emptyText, above };
+}
+
+/** What the helpers below read of a TanStack query. */
+type ReadQuery = Pick<UseQueryResult<unknown>, 'data' | 'error' | 'isFetching' | 'refetch'>;
+
+/**
+ * listState for a list read by one query (the administration tables): the first reading is the one with nothing
+ * to show yet, and 重试 reads it again.
+ */
+export function queryListState(query: ReadQuery, empty: ReactNode): { emptyText: ReactNode; above: ReactNode; isLoading: boolean } {
+  const isLoading = query.isFetching && query.data === undefined;
+  const state = listState({
+    isLoading,
+    error: query.error,
+    hasRows: query.data !== undefined,
+    onRetry: () => void query.refetch(),
+    empty,
+  });
+  return { ...state, isLoading };
+}
+
+/**
+ * In place of what a query has not brought yet (a tree, a form): the spinner while it is read, 加载失败 with 重试
+ * when it could not be.
+ */
+export function Unread({ query }: { query: ReadQuery }) {
+  if (query.error && !query.isFetching) return <LoadFailed error={query.error} onRetry={() => void query.refetch()} />;
+  return <PageLoading />;
 }

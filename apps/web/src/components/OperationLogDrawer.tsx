@@ -3,6 +3,7 @@ import { Button, Drawer, Empty, List, Pagination, Space, Tag, Typography } from 
 import { LOGGED_ITEM_TYPES, OperationActionLabels, type OperationLogEntry } from '@osp/shared';
 import { useState } from 'react';
 import { useOperationLog } from '../api/syslog';
+import { queryListState } from './LoadFailed';
 import { useIsMobile } from '../utils/useIsMobile';
 import { formatDateTime } from '../utils/datetime';
 
@@ -37,12 +38,15 @@ function changedFields(entry: OperationLogEntry): string[] {
 
 function OperationLogList({ itemType, itemId }: OperationLogProps) {
   const [page, setPage] = useState(1);
-  const { data, isLoading } = useOperationLog({ itemType, itemId, page, perPage: PER_PAGE }, true);
-  if (!isLoading && data && data.total === 0) return <Empty description="暂无操作记录" />;
+  const log = useOperationLog({ itemType, itemId, page, perPage: PER_PAGE }, true);
+  const { data } = log;
+  const listed = queryListState(log, <Empty description="暂无操作记录" />);
   return (
     <Space orientation="vertical" style={{ width: '100%' }}>
+      {listed.above}
       <List
-        loading={isLoading}
+        loading={listed.isLoading}
+        locale={{ emptyText: listed.emptyText }}
         dataSource={data?.list ?? []}
         rowKey="id"
         renderItem={(entry) => (

@@ -3,6 +3,7 @@ import { RoleMessages, type AdminRole } from '@osp/shared';
 import { useMemo, useState } from 'react';
 import { usePermissionGroups, useSetRolePermissions } from '../../../api/admin-org';
 import { messageText } from '../../../components/HtmlMessage';
+import { Unread } from '../../../components/LoadFailed';
 import { toast } from '../../../components/toast';
 import { OperationLogButton } from '../../../components/OperationLogDrawer';
 
@@ -56,7 +57,9 @@ export function RolePermissionPanel({ role }: { role: AdminRole }) {
       {role.edit_blocked_reason && (
         <Alert type="info" showIcon title={messageText(role.edit_blocked_reason)} style={{ marginBottom: 12 }} />
       )}
-      {treeData.length === 0 ? (
+      {groups.data === undefined ? (
+        <Unread query={groups} />
+      ) : treeData.length === 0 ? (
         <Empty />
       ) : (
         <Tree

@@ -2,7 +2,7 @@ import { PlusOutlined } from '@ant-design/icons';
 import { Button, Card, Col, Empty, Row } from 'antd';
 import { useState } from 'react';
 import { useAdminDepts } from '../../../api/admin-org';
-import { PageLoading } from '../../../components/PageLoading';
+import { Unread } from '../../../components/LoadFailed';
 import { OperationLogButton } from '../../../components/OperationLogDrawer';
 import { AdminPage } from '../../../components/AdminPage';
 import { useRevealOnPhone } from '../../../components/useRevealOnPhone';
@@ -12,21 +12,29 @@ import { DeptTree } from '../components/DeptTree';
 import { findNode } from '../components/tree-drop';
 import '../admin-org.css';
 
+const TITLE = '部门管理';
+
 /** /system/depts: the organisation tree (drag to move) beside the selected department's editor. */
 export default function DeptsPage() {
-  const { data: tree } = useAdminDepts();
+  const depts = useAdminDepts();
+  const tree = depts.data;
   const [selectedId, setSelectedId] = useState<number | null>(null);
   /** The parent a new department goes under while the dialog is open. */
   const [creatingUnder, setCreatingUnder] = useState<number | null | undefined>(undefined);
   const editorRef = useRevealOnPhone<HTMLDivElement>(selectedId);
 
-  if (!tree) return <PageLoading />;
+  if (!tree)
+    return (
+      <AdminPage title={TITLE}>
+        <Unread query={depts} />
+      </AdminPage>
+    );
   const selected = findNode(tree, selectedId);
   const parentName = selected?.parent_id ? (findNode(tree, selected.parent_id)?.name ?? '') : '';
 
   return (
     <AdminPage
-      title="部门管理"
+      title={TITLE}
       description="拖动部门可调整上下级和顺序；只有没有下级部门和人员的部门才能删除。"
       actions={
         <>

@@ -3,7 +3,7 @@ import { Button, Card, Col, Empty, Row } from 'antd';
 import { MenuType } from '@osp/shared';
 import { useMemo, useState } from 'react';
 import { useAdminMenus } from '../../../api/admin-org';
-import { PageLoading } from '../../../components/PageLoading';
+import { Unread } from '../../../components/LoadFailed';
 import { OperationLogButton } from '../../../components/OperationLogDrawer';
 import { AdminPage } from '../../../components/AdminPage';
 import { useRevealOnPhone } from '../../../components/useRevealOnPhone';
@@ -14,9 +14,12 @@ import '../admin-org.css';
 
 type Selection = { kind: 'edit'; id: number } | { kind: 'create'; parentId: number | null; type: number } | null;
 
+const TITLE = '菜单管理';
+
 /** /system/menus: every menu row as a tree (drag to move) beside the form of the selected one. */
 export default function MenusPage() {
-  const { data: tree } = useAdminMenus();
+  const menus = useAdminMenus();
+  const tree = menus.data;
   const [selection, setSelection] = useState<Selection>(null);
   const editorRef = useRevealOnPhone<HTMLDivElement>(selection);
 
@@ -27,11 +30,16 @@ export default function MenusPage() {
     return menu ? { kind: 'edit', menu } : null;
   }, [selection, tree]);
 
-  if (!tree) return <PageLoading />;
+  if (!tree)
+    return (
+      <AdminPage title={TITLE}>
+        <Unread query={menus} />
+      </AdminPage>
+    );
 
   return (
     <AdminPage
-      title="菜单管理"
+      title={TITLE}
       description="拖动可调整菜单的位置和顺序；修改在用户下一次切换页面时生效。"
       actions={
         <>

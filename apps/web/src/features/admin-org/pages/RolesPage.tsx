@@ -4,6 +4,7 @@ import { RoleMessages, type AdminRole } from '@osp/shared';
 import { useState } from 'react';
 import { useAdminRoles, useDeleteRole } from '../../../api/admin-org';
 import { messageText } from '../../../components/HtmlMessage';
+import { queryListState } from '../../../components/LoadFailed';
 import { toast } from '../../../components/toast';
 import { OperationLogButton } from '../../../components/OperationLogDrawer';
 import { AdminPage } from '../../../components/AdminPage';
@@ -20,6 +21,7 @@ export default function RolesPage() {
   const editorRef = useRevealOnPhone<HTMLDivElement>(selectedId);
   const [dialogRole, setDialogRole] = useState<AdminRole | 'new' | null>(null);
   const selected = roles.data?.find((r) => r.id === selectedId);
+  const listed = queryListState(roles, <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} />);
 
   const columns: TableColumnsType<AdminRole> = [
     {
@@ -103,12 +105,14 @@ export default function RolesPage() {
       <Row gutter={[16, 16]}>
         <Col xs={24} lg={11}>
           <Card size="small" styles={{ body: { padding: 0 } }}>
+            {listed.above}
             <Table<AdminRole>
               rowKey="id"
               size="middle"
               columns={columns}
               dataSource={roles.data ?? []}
-              loading={roles.isPending}
+              loading={listed.isLoading}
+              locale={{ emptyText: listed.emptyText }}
               pagination={false}
               rowClassName={(role) => (role.id === selectedId ? 'ant-table-row-selected' : '')}
               onRow={(role) => ({ onClick: () => setSelectedId(role.id), style: { cursor: 'pointer' } })}

@@ -1,6 +1,7 @@
 import { DownOutlined, EditOutlined, TeamOutlined } from '@ant-design/icons';
 import { Button, Dropdown, Space, Table, Tag, Typography, type MenuProps, type TableColumnsType } from 'antd';
 import { HandoverTexts, UserStatusLabels, type AdminUser, type Paged } from '@osp/shared';
+import type { ReactNode } from 'react';
 import { useIsMobile } from '../../../utils/useIsMobile';
 import { WhyNot } from './WhyNot';
 
@@ -9,6 +10,8 @@ export type UserAction = 'edit' | 'roles' | 'password' | 'sessions' | 'status' |
 interface UsersTableProps {
   data: Paged<AdminUser> | undefined;
   isLoading: boolean;
+  /** The table's empty slot: nothing under the spinner, 加载失败 with 重试, or the empty list (queryListState). */
+  emptyText: ReactNode;
   onPageChange: (page: number, perPage: number) => void;
   onAction: (action: UserAction, user: AdminUser) => void;
 }
@@ -52,7 +55,7 @@ function moreItems(user: AdminUser): MenuProps['items'] {
 }
 
 /** The user list: who, where, how to reach them, their roles and status, and what can be done. */
-export function UsersTable({ data, isLoading, onPageChange, onAction }: UsersTableProps) {
+export function UsersTable({ data, isLoading, emptyText, onPageChange, onAction }: UsersTableProps) {
   const isMobile = useIsMobile();
   const columns: TableColumnsType<AdminUser> = [
     {
@@ -163,6 +166,7 @@ export function UsersTable({ data, isLoading, onPageChange, onAction }: UsersTab
       columns={columns}
       dataSource={data?.list ?? []}
       loading={isLoading}
+      locale={{ emptyText }}
       size={isMobile ? 'small' : 'middle'}
       pagination={{
         current: data?.page ?? 1,

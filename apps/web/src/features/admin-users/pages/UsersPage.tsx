@@ -1,9 +1,10 @@
 import { DownloadOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
-import { App, Button, Flex, Input, Select } from 'antd';
+import { App, Button, Empty, Flex, Input, Select } from 'antd';
 import { AdminUserMessages, CommonMessages, type AdminUser } from '@osp/shared';
 import { useState } from 'react';
 import { exportUsers, useAdminUsers, useSetUserStatus, type UserListFilter } from '../../../api/admin-users';
 import { fetchHandoverSummary } from '../../../api/handover';
+import { queryListState } from '../../../components/LoadFailed';
 import { DeptPicker } from '../../../components/pickers';
 import { toast } from '../../../components/toast';
 import { OperationLogButton, OperationLogDrawer } from '../../../components/OperationLogDrawer';
@@ -27,6 +28,7 @@ export default function UsersPage() {
   const [filter, setFilter] = useState<UserListFilter>({});
   const [paging, setPaging] = useState({ page: 1, per_page: 15 });
   const users = useAdminUsers({ ...filter, ...paging });
+  const listed = queryListState(users, <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} />);
   const setStatus = useSetUserStatus();
 
   const [formUser, setFormUser] = useState<AdminUser | 'new' | null>(null);
@@ -151,9 +153,11 @@ export default function UsersPage() {
         />
       </Flex>
 
+      {listed.above}
       <UsersTable
         data={users.data}
-        isLoading={users.isFetching && !users.data}
+        isLoading={listed.isLoading}
+        emptyText={listed.emptyText}
         onPageChange={(page, perPage) => setPaging({ page: perPage === paging.per_page ? page : 1, per_page: perPage })}
         onAction={handleAction}
       />

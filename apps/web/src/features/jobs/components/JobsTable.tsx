@@ -1,5 +1,6 @@
 import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
 import { Button, Card, Input, Popconfirm, Space, Table, Tooltip, Typography, type TableColumnsType } from 'antd';
+import type { ReactNode } from 'react';
 import { ApprovalMessages, type Job, type Paged } from '@osp/shared';
 import { useDeleteJob } from '../../../api/jobs';
 import { messageText } from '../../../components/HtmlMessage';
@@ -8,6 +9,10 @@ import { toast } from '../../../components/toast';
 interface JobsTableProps {
   data: Paged<Job> | undefined;
   isLoading: boolean;
+  /** The table's empty slot: nothing under the spinner, 加载失败 with 重试, or the empty list (queryListState). */
+  emptyText: ReactNode;
+  /** A failure over rows still shown from before. */
+  failedAbove: ReactNode;
   selectedId: number | null;
   onSelect: (id: number) => void;
   onEdit: (job: Job) => void;
@@ -17,7 +22,18 @@ interface JobsTableProps {
 }
 
 /** The jobs, searched by name; a click on a row opens its members. */
-export function JobsTable({ data, isLoading, selectedId, onSelect, onEdit, onDeleted, onSearch, onPageChange }: JobsTableProps) {
+export function JobsTable({
+  data,
+  isLoading,
+  emptyText,
+  failedAbove,
+  selectedId,
+  onSelect,
+  onEdit,
+  onDeleted,
+  onSearch,
+  onPageChange,
+}: JobsTableProps) {
   const remove = useDeleteJob();
 
   // A job a template took since the list was read is refused (409): the API client shows why, the list refetches.
@@ -93,12 +109,14 @@ export function JobsTable({ data, isLoading, selectedId, onSelect, onEdit, onDel
           onSearch={(value) => onSearch(value.trim() || undefined)}
         />
       </div>
+      {failedAbove}
       <Table<Job>
         rowKey="id"
         size="middle"
         columns={columns}
         dataSource={data?.list ?? []}
         loading={isLoading}
+        locale={{ emptyText }}
         rowClassName={(job) => (job.id === selectedId ? 'ant-table-row-selected' : '')}
         onRow={(job) => ({ onClick: () => onSelect(job.id), style: { cursor: 'pointer' } })}
         pagination={{

@@ -4,6 +4,7 @@ import type { Job } from '@osp/shared';
 import { useState } from 'react';
 import { useJob, useJobs } from '../../../api/jobs';
 import { AdminPage } from '../../../components/AdminPage';
+import { queryListState, Unread } from '../../../components/LoadFailed';
 import { useRevealOnPhone } from '../../../components/useRevealOnPhone';
 import { OperationLogButton } from '../../../components/OperationLogDrawer';
 import { JobDialog } from '../components/JobDialog';
@@ -19,6 +20,7 @@ export default function JobsPage() {
   const [keyword, setKeyword] = useState<string | undefined>();
   const [paging, setPaging] = useState({ page: 1, per_page: PER_PAGE });
   const jobs = useJobs({ keyword, ...paging });
+  const listed = queryListState(jobs, <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} />);
   const [selectedId, setSelectedId] = useState<number | null>(null);
   const selected = useJob(selectedId);
   const detailRef = useRevealOnPhone<HTMLDivElement>(selectedId);
@@ -41,7 +43,9 @@ export default function JobsPage() {
         <Col xs={24} lg={10}>
           <JobsTable
             data={jobs.data}
-            isLoading={jobs.isFetching && !jobs.data}
+            isLoading={listed.isLoading}
+            emptyText={listed.emptyText}
+            failedAbove={listed.above}
             selectedId={selectedId}
             onSelect={setSelectedId}
             onEdit={setDialogJob}
@@ -61,8 +65,12 @@ export default function JobsPage() {
               <JobMembersCard job={selected.data} isLoading={selected.isFetching && !selected.data} />
               <JobTemplatesCard job={selected.data} />
             </Flex>
+          ) : selectedId !== null ? (
+            <Card>
+              <Unread query={selected} />
+            </Card>
           ) : (
-            <Card loading={selectedId !== null && selected.isPending}>
+            <Card>
               <Empty description="在左侧选择一个岗位，查看它的成员和使用它的模板" />
             </Card>
           )}

@@ -1,8 +1,9 @@
-import { DatePicker, Flex, Input, Select, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { DatePicker, Empty, Flex, Input, Select, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import { SECURITY_EVENTS, type SecurityEventEntry, type SecurityEventName } from '@osp/shared';
 import { useState } from 'react';
 import { useSecurityEvents, type SecurityEventFilter } from '../../../api/security-log';
 import { AdminPage } from '../../../components/AdminPage';
+import { queryListState } from '../../../components/LoadFailed';
 import { formatDateTime } from '../../../utils/datetime';
 import { useIsMobile } from '../../../utils/useIsMobile';
 
@@ -24,6 +25,7 @@ export default function SecurityEventsPage() {
   const isMobile = useIsMobile();
   const [filter, setFilter] = useState<SecurityEventFilter>({ page: 1, perPage: PER_PAGE });
   const events = useSecurityEvents(filter);
+  const listed = queryListState(events, <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} />);
   const refine = (change: Partial<SecurityEventFilter>) => setFilter((current) => ({ ...current, ...change, page: 1 }));
 
   const eventTag = (event: SecurityEventName) => <Tag color={ALARMING.has(event) ? 'red' : 'blue'}>{SECURITY_EVENTS[event] ?? event}</Tag>;
@@ -83,12 +85,14 @@ export default function SecurityEventsPage() {
           }
         />
       </Flex>
+      {listed.above}
       <Table<SecurityEventEntry>
         className="security-events-table"
         rowKey="id"
         columns={columns}
         dataSource={events.data?.list ?? []}
-        loading={events.isFetching && !events.data}
+        loading={listed.isLoading}
+        locale={{ emptyText: listed.emptyText }}
         size={isMobile ? 'small' : 'middle'}
         scroll={isMobile ? undefined : { x: 760 }}
         pagination={{

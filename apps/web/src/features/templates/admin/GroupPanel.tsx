@@ -1,12 +1,17 @@
 import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, EditOutlined, EllipsisOutlined, PlusOutlined } from '@ant-design/icons';
-import { Button, Dropdown, Empty, Skeleton, type MenuProps } from 'antd';
+import { Button, Dropdown, Skeleton, type MenuProps } from 'antd';
 import { ApprovalMessages, TemplateAdminTexts, type TemplateGroup } from '@osp/shared';
+import type { ReactNode } from 'react';
 import { shift } from './order';
 import { SortableList } from './SortableList';
 
 interface GroupPanelProps {
   groups: readonly TemplateGroup[];
   isLoading: boolean;
+  /** In place of no groups: 加载失败 with 重试 when they could not be read (queryListState), else the empty list. */
+  empty: ReactNode;
+  /** A failure over the groups still shown from before. */
+  failedAbove: ReactNode;
   /** Templates per group as this administrator sees them (both kinds). */
   counts: ReadonlyMap<number, number>;
   /** null: every template. */
@@ -19,7 +24,19 @@ interface GroupPanelProps {
 }
 
 /** The template groups: choose one, drag (or 上移/下移) to reorder, create, rename, delete. */
-export function GroupPanel({ groups, isLoading, counts, selectedId, onSelect, onReorder, onNew, onRename, onDelete }: GroupPanelProps) {
+export function GroupPanel({
+  groups,
+  isLoading,
+  empty,
+  failedAbove,
+  counts,
+  selectedId,
+  onSelect,
+  onReorder,
+  onNew,
+  onRename,
+  onDelete,
+}: GroupPanelProps) {
   const ids = groups.map((group) => group.id);
   const total = [...counts.values()].reduce((sum, n) => sum + n, 0);
 
@@ -58,6 +75,7 @@ export function GroupPanel({ groups, isLoading, counts, selectedId, onSelect, on
           {TemplateAdminTexts.newGroup}
         </Button>
       </div>
+      {failedAbove}
       {isLoading ? (
         <Skeleton active paragraph={{ rows: 4 }} />
       ) : (
@@ -72,7 +90,7 @@ export function GroupPanel({ groups, isLoading, counts, selectedId, onSelect, on
             <span className="group-row__count">{total}</span>
           </button>
           {groups.length === 0 ? (
-            <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={TemplateAdminTexts.noGroups} />
+            empty
           ) : (
             <SortableList
               items={groups}

@@ -1,10 +1,11 @@
 import { AppstoreOutlined, PlusOutlined } from '@ant-design/icons';
-import { Button, Card, Col, Drawer, Flex, Row, Select, Skeleton, Tooltip } from 'antd';
+import { Button, Card, Col, Drawer, Empty, Flex, Row, Select, Skeleton, Tooltip } from 'antd';
 import { TemplateAdminTexts, type TemplateGroup } from '@osp/shared';
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useAdminTemplateGroups, useAdminTemplates, useHasIptvAccess } from '../../../api/templates';
 import { useIsMobile } from '../../../utils/useIsMobile';
+import { queryListState } from '../../../components/LoadFailed';
 import { OperationLogButton } from '../../../components/OperationLogDrawer';
 import { designPath } from '../design/design-path';
 import { GroupDialog } from './GroupDialog';
@@ -25,6 +26,12 @@ export default function TemplatesPage() {
   const hasIptv = useHasIptvAccess();
   const groupsQuery = useAdminTemplateGroups();
   const templatesQuery = useAdminTemplates();
+  const groupsListed = queryListState(
+    groupsQuery,
+    <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={TemplateAdminTexts.noGroups} />,
+  );
+  // TemplateList says 暂无模板 itself when the list was read and is empty.
+  const templatesListed = queryListState(templatesQuery, null);
 
   const [chosenGroupId, setChosenGroupId] = useState<number | null>(null);
   const [dialogGroup, setDialogGroup] = useState<TemplateGroup | 'new' | null>(null);
@@ -46,7 +53,9 @@ export default function TemplatesPage() {
   const groupPanel = (
     <GroupPanel
       groups={groups}
-      isLoading={groupsQuery.isPending}
+      isLoading={groupsListed.isLoading}
+      empty={groupsListed.emptyText}
+      failedAbove={groupsListed.above}
       counts={counts}
       selectedId={selectedGroup?.id ?? null}
       onSelect={(id) => {
@@ -68,10 +77,13 @@ export default function TemplatesPage() {
     </Tooltip>
   );
 
-  const list = templatesQuery.isPending ? (
+  const list = templatesListed.isLoading ? (
     <Skeleton active paragraph={{ rows: 6 }} />
+  ) : templatesQuery.data === undefined ? (
+    templatesListed.emptyText
   ) : (
     <>
+      {templatesListed.above}
       <p className="templates-admin__hint">{selectedGroup ? TemplateAdminTexts.dragHint : TemplateAdminTexts.allDragHint}</p>
       <TemplateList
         templates={shown}
