@@ -179,7 +179,7 @@ test('[BILLS] a finance handler works from 待我审批: the header count, the f
   await closePopover(page, sealPopover);
 });
 
-test('[BILLS] at 390 px: the initiator reads 我发起的 as cards, the flow popover, the detail and the print page', async ({
+test('[BILLS] at 390 px: the initiator reads 我发起的 as cards, the flow drawer, the detail and the print page', async ({
   browser,
   request,
 }) => {
@@ -195,12 +195,15 @@ test('[BILLS] at 390 px: the initiator reads 我发起的 as cards, the flow pop
     await expect(card).toHaveCount(1);
     await saveScreenshot(page, 'bills-mine-390');
 
-    const popover = await openPopover(page, card.locator('.bill-status-tag'));
-    await expectNode(popover, '财务审核', '', [
+    // On a phone the status tag opens the flow in a drawer from the bottom (a popover would run off the screen).
+    await card.locator('.bill-status-tag').click();
+    const drawer = page.locator('.flow-drawer .ant-drawer-section').filter({ has: page.locator('.flow-node') });
+    await expect(drawer).toBeVisible();
+    await expectNode(drawer, '财务审核', '', [
       { name: '财务审核', count: '2人', modes: ['或签'], status: `等待${cast.financeA.name}、${cast.financeB.name}等人审批` },
     ]);
-    await saveScreenshot(page, 'bills-popover-390');
-    await flowNode(popover, '部门负责人审批').locator('.flow-node__body').click();
+    await saveScreenshot(page, 'bills-flow-drawer-390');
+    await flowNode(drawer, '部门负责人审批').locator('.flow-node__body').click();
     const nodeDialog = dialog(page, '部门负责人审批');
     await expect(nodeDialog.getByText('情况属实')).toBeVisible();
     await saveScreenshot(page, 'bills-node-dialog-390');

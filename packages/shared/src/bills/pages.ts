@@ -78,6 +78,7 @@ export const BillPageMessages = {
   noShares: '还没有分享给任何人',
   confirmUrge: '将提醒当前审批人尽快处理。每张单据一小时内只能催办一次。',
   noActions: '当前没有需要您处理的操作',
+  flowUnavailable: '审批流程暂时无法获取',
   emptyBox: (box: BillBox) => `「${BILL_BOX_TITLES[box]}」中暂无单据`,
   total: (n: number) => `共 ${n} 条`,
   onBehalfOfTask: (label: string) => `本次为${label}`,
