@@ -1,5 +1,6 @@
 import { Checkbox, DatePicker, Input, InputNumber, Radio, Select } from 'antd';
 import { BillFormTexts, moneyInWordsLabel, TEXT_MAX, TEXTAREA_MAX, type FileCard, type FormField, type ItemColumn } from '@osp/shared';
+import { DateRangePicker } from '../DateRangePicker';
 import { DeptPicker, PersonPicker } from '../pickers';
 import { AttachmentInput } from './AttachmentInput';
 
@@ -67,7 +68,7 @@ export function FieldInput({
     case 'date':
       return <DatePicker {...control} className="bill-form__full" placeholder={BillFormTexts.datePlaceholder} />;
     case 'daterange':
-      return <DatePicker.RangePicker {...control} className="bill-form__full" placeholder={BillFormTexts.rangePlaceholder} />;
+      return <DateRangePicker {...control} className="bill-form__full" placeholder={BillFormTexts.rangePlaceholder} />;
     case 'select':
       return <Select {...control} allowClear options={options} placeholder={field.placeholder ?? BillFormTexts.choosePlaceholder} />;
     case 'radio':

@@ -1,8 +1,9 @@
-import { Checkbox, DatePicker, Form, Input, Modal, Select } from 'antd';
+import { Checkbox, Form, Input, Modal, Select } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { EntrustTexts, type EntrustView, type TaskMoveReport } from '@osp/shared';
 import { useProfile } from '../../../api/user';
 import { useCreateEntrust, useEntrustTemplates, useUpdateEntrust } from '../../../api/entrust';
+import { DateRangePicker } from '../../../components/DateRangePicker';
 import { showFieldErrors } from '../../../components/form-errors';
 import { PersonPicker } from '../../../components/pickers';
 import { toast } from '../../../components/toast';
@@ -104,7 +105,7 @@ export function EntrustDialog({ entrust, onClose, onSaved }: EntrustDialogProps)
           <PersonPicker filter={(person) => person.id !== profile.data?.id} />
         </Form.Item>
         <Form.Item name="period" label={EntrustTexts.period} rules={[{ required: true, message: EntrustTexts.periodRequired }]}>
-          <DatePicker.RangePicker
+          <DateRangePicker
             showTime={{ format: 'HH:mm' }}
             format={TIME_FORMAT}
             placeholder={[EntrustTexts.periodStart, EntrustTexts.periodEnd]}

@@ -1,9 +1,10 @@
-import { DatePicker, Empty, Flex, Input, Select, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { Empty, Flex, Input, Select, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import { SECURITY_EVENTS, type SecurityEventEntry, type SecurityEventName } from '@osp/shared';
 import { useState } from 'react';
 import { useSecurityEvents, type SecurityEventFilter } from '../../../api/security-log';
 import { AdminPage } from '../../../components/AdminPage';
 import { queryListState } from '../../../components/LoadFailed';
+import { DateRangePicker } from '../../../components/DateRangePicker';
 import { formatDateTime } from '../../../utils/datetime';
 import { useIsMobile } from '../../../utils/useIsMobile';
 
@@ -77,7 +78,7 @@ export default function SecurityEventsPage() {
           style={{ width: isMobile ? '100%' : 240 }}
           onSearch={(value) => refine({ keyword: value.trim() || undefined })}
         />
-        <DatePicker.RangePicker
+        <DateRangePicker
           aria-label="日期范围"
           style={{ width: isMobile ? '100%' : undefined }}
           onChange={(range) =>
