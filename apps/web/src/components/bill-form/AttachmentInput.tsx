@@ -2,7 +2,7 @@ import { CloseOutlined, PaperClipOutlined, UploadOutlined } from '@ant-design/ic
 import { Button, Progress, Upload, type UploadProps } from 'antd';
 import { ATTACHMENTS_MAX, FileTexts, type FileCard } from '@osp/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import { useLayoutEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { ApiError } from '../../api/client';
 import { uploadFile, useFileCards, useFileLimits } from '../../api/files';
 import { refusalOf } from './attachment-rules';
@@ -80,6 +80,16 @@ export function AttachmentInput({ id, value, onChange, known }: AttachmentInputP
     return Upload.LIST_IGNORE;
   };
 
+  // A file just picked is shown, not left below the fold or under the edit page's sticky bar (its
+  // scroll-margin in edit.css keeps it above the bar); the files a draft opens with stay where they are.
+  const list = useRef<HTMLUListElement>(null);
+  const listed = ids.length + pending.length;
+  const wasListed = useRef(listed);
+  useEffect(() => {
+    if (listed > wasListed.current) list.current?.lastElementChild?.scrollIntoView({ block: 'nearest' });
+    wasListed.current = listed;
+  }, [listed]);
+
   const isFull = ids.length >= maxCount;
   return (
     <div className="bill-attachment" id={id}>
@@ -94,7 +104,7 @@ export function AttachmentInput({ id, value, onChange, known }: AttachmentInputP
         </span>
       </div>
       {(ids.length > 0 || pending.length > 0) && (
-        <ul className="bill-attachment__list">
+        <ul className="bill-attachment__list" ref={list}>
           {ids.map((fileId) => (
             <li key={fileId} className="bill-attachment__item">
               <AttachmentLink id={fileId} card={cards.get(fileId)} />
