@@ -25,6 +25,22 @@ export const BILL_BOX_DESCRIPTIONS: Record<BillBox, string> = {
   shared: '发起人或单据管理员分享给您的单据，您可以查看但不能处理。',
 };
 
+/** The filters above each box's list; on a phone all but the search fold behind 筛选. */
+export const BillListTexts = {
+  searchPlaceholder: '标题 / 模板 / 单据编号',
+  searchLabel: '搜索单据',
+  allTemplates: '全部模板',
+  byTemplate: '按模板筛选',
+  allStatuses: '全部状态',
+  byStatus: '按状态筛选',
+  allReadStates: '全部阅读状态',
+  byReadState: '按阅读状态筛选',
+  byDates: '按创建日期筛选',
+  datesPlaceholder: ['创建日期起', '创建日期止'] as [string, string],
+  /** The phone's button that unfolds the filters, with how many of them are set. */
+  moreFilters: (active: number) => (active > 0 ? `筛选（${active}）` : '筛选'),
+} as const;
+
 /** The actions of the detail page; the operation names follow OPERATION_LABELS. */
 export const BILL_ACTION_LABELS = {
   agree: '同意',
