@@ -149,7 +149,9 @@ test('[BILLS] a finance handler works from 待我审批: the header count, the f
   const nodeDialog = dialog(page, '财务审核');
   await expect(nodeDialog).toBeVisible();
   await expect(nodeDialog.locator('.ant-descriptions-item').filter({ hasText: '审批人数' })).toContainText('2人');
-  await expect(nodeDialog.locator('.ant-descriptions-item').filter({ hasText: '审批方式' })).toContainText('或签');
+  // How the two decide and where they come from: two different things (issue 14).
+  await expect(nodeDialog.locator('.ant-descriptions-item').filter({ hasText: '审批方式' })).toContainText('或签（一人同意即可）');
+  await expect(nodeDialog.locator('.ant-descriptions-item').filter({ hasText: '审批类型' })).toContainText('审批岗位');
   await expect(nodeDialog.getByRole('row').filter({ hasText: financeA.name })).toContainText('待处理');
   await expect(nodeDialog.getByRole('row').filter({ hasText: financeB.name })).toContainText('待处理');
   await saveScreenshot(page, 'bills-node-dialog-1440');

@@ -451,6 +451,8 @@ export interface FlowStepView {
   approvalMode: 0 | 1;
   approvalModeLabel: string;
   reviewLabel: string;
+  /** 审批类型: where the step's handlers come from (指定人员, 审批岗位, 部门主管…; handlerSourceLabel); '' if unknown. */
+  sourceLabel: string;
   /** How many handlers the step has (or, predicted, would have). */
   handlerCount: number;
   handlers: FlowHandler[];

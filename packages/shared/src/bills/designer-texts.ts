@@ -1,4 +1,4 @@
-import type { ConditionOperator, INITIATOR_OPERATORS, InitiatorApproves } from './flow';
+import type { ConditionOperator, HandlerSource, INITIATOR_OPERATORS, InitiatorApproves } from './flow';
 import { REVIEW_KIND_LABELS, type FlowNodeType, type StepType } from './status';
 
 /**
@@ -195,6 +195,25 @@ export const FlowDesignerTexts = {
   noHandlers: '找不到审批人',
   autoNode: '自动通过',
 } as const;
+
+/**
+ * A step's 审批类型 on a bill (the node dialog): where its handlers come from, in the designer's words, beside its
+ * 审批方式 (或签, 会签, 依次审批…: how they decide).
+ */
+export function handlerSourceLabel(source: HandlerSource): string {
+  switch (source.kind) {
+    case 'users':
+      return FlowDesignerTexts.sourceUsers;
+    case 'job':
+      return FlowDesignerTexts.sourceJob;
+    case 'leader':
+      return `${FlowDesignerTexts.sourceLeader}（${FlowDesignerTexts.leaderLevelLabel(source.levels)}）`;
+    case 'chosen':
+      return FlowDesignerTexts.sourceChosen;
+    case 'initiator':
+      return FlowDesignerTexts.sourceInitiator;
+  }
+}
 
 /** Checks of the flow designer itself, beyond the shared validateFlow: things a save would refuse or a bill would trip on. */
 export const FlowDesignerMessages = {

@@ -62,6 +62,21 @@ async function threeNodeFlow(): Promise<FlowGraph> {
   return graph;
 }
 
+describe('GET /oa/flow/{id}: what kind of step each one is', () => {
+  it('says where the handlers come from (审批类型) beside how they decide (审批方式), reached or not', async () => {
+    const templateId = await makeTemplate(server, await tokens.get('admin'), await threeNodeFlow());
+    const bill = await releasedBill(server, await tokens.get('zhangsan'), templateId);
+    const view = await flowOf('zhangsan', bill.id);
+    const kinds = (step: FlowStepView) => [step.stepType, step.approvalModeLabel, step.sourceLabel];
+    // 审批1's first step is a step run (reached); the others come from the snapshot's definitions.
+    expect(stepOf(view, '审批1')).toMatchObject({ predicted: false, stepStatus: 'doing' });
+    expect(kinds(stepOf(view, '审批1'))).toEqual(['orsign', '或签', '指定人员']);
+    expect(kinds(stepOf(view, '审批2'))).toEqual(['joinsign', '会签', '审批岗位']);
+    expect(kinds(stepOf(view, '审批2', 1))).toEqual(['orsign', '或签', '指定人员']);
+    expect(kinds(stepOf(view, '审批3'))).toEqual(['orsign', '或签', '部门主管（直属主管）']);
+  });
+});
+
 describe('GET /oa/flow/{id}: predicted handlers', () => {
   it('names the handlers of every step not reached yet (entrusts applied), marked predicted, and they are the ones asked later', async () => {
     const zhaoliu = await idOf(server, 'zhaoliu');

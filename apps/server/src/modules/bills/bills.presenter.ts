@@ -5,6 +5,7 @@ import {
   FLOW_NODE_LABELS,
   FlowViewTexts,
   HANDLER_OPERATIONS,
+  handlerSourceLabel,
   onBehalfLabel,
   OPERATION_LABELS,
   REVIEW_KIND_LABELS,
@@ -142,6 +143,12 @@ interface StepShown {
   predicted?: boolean;
 }
 
+/** A step run names its definition by id; the snapshot's definition says where its handlers come from. */
+function sourceLabelOf(node: FlowNode, stepId: string): string {
+  const source = node.steps.find((s) => s.id === stepId)?.source;
+  return source ? handlerSourceLabel(source) : '';
+}
+
 function stepView(node: FlowNode, flow: FlowSnapshot, def: Pick<StepRun, 'stepId' | 'name' | 'type'>, shown: StepShown): FlowStepView {
   const type = def.type;
   return {
@@ -155,6 +162,7 @@ function stepView(node: FlowNode, flow: FlowSnapshot, def: Pick<StepRun, 'stepId
     approvalMode: approvalModeOf(type),
     approvalModeLabel: approvalModeLabel(node.type, type),
     reviewLabel: node.type === 'approve' ? REVIEW_KIND_LABELS[STEP_REVIEW_KIND[type]] : '',
+    sourceLabel: sourceLabelOf(node, def.stepId),
     handlerCount: shown.handlers.length,
     handlers: shown.handlers,
     predicted: shown.predicted ?? false,

@@ -2,7 +2,7 @@ import { Descriptions, Empty, Modal, Table, Tag, type TableColumnsType } from 'a
 import { FlowViewTexts, type FlowHandler, type FlowNodeView, type FlowStepView } from '@osp/shared';
 import { formatDateTime } from '../../../utils/datetime';
 import { useIsMobile } from '../../../utils/useIsMobile';
-import { SHOWN_HANDLER_LABELS, shownHandlerState, stepCountText, stepTone } from './flow-display';
+import { approvalWayText, SHOWN_HANDLER_LABELS, shownHandlerState, stepCountText, stepTone } from './flow-display';
 import { HandlerAvatar } from './FlowNodeList';
 
 function handlerColumns(step: FlowStepView, isMobile: boolean): TableColumnsType<FlowHandler> {
@@ -46,6 +46,8 @@ function handlerColumns(step: FlowStepView, isMobile: boolean): TableColumnsType
 }
 
 function StepSection({ step, isMobile }: { step: FlowStepView; isMobile: boolean }) {
+  // Two different things (issue 14): how the handlers decide, and where they come from.
+  const approvalWay = approvalWayText(step);
   return (
     <section className="node-dialog__step" aria-label={step.stepDisplayName}>
       <Descriptions
@@ -55,8 +57,8 @@ function StepSection({ step, isMobile }: { step: FlowStepView; isMobile: boolean
         extra={<span className={`flow-status flow-status--${stepTone(step.stepStatus)}`}>{step.stepStatusText}</span>}
         items={[
           { key: 'count', label: '审批人数', children: stepCountText(step) },
-          ...(step.approvalModeLabel !== '' ? [{ key: 'mode', label: '审批方式', children: step.approvalModeLabel }] : []),
-          ...(step.reviewLabel !== '' ? [{ key: 'review', label: '审批类型', children: step.reviewLabel }] : []),
+          ...(approvalWay !== '' ? [{ key: 'mode', label: '审批方式', children: approvalWay }] : []),
+          ...(step.sourceLabel !== '' ? [{ key: 'source', label: '审批类型', children: step.sourceLabel }] : []),
         ]}
       />
       {step.predicted && <p className="node-dialog__minor">{FlowViewTexts.predictedHint}</p>}

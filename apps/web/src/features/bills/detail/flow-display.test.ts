@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { FlowStepView } from '@osp/shared';
 import {
+  approvalWayText,
   backPath,
   billStatusColor,
   detailPath,
@@ -115,4 +116,17 @@ it('placeOf names the node, and the step only when it differs', () => {
   expect(placeOf({ node_name: '财务审核', step_name: '财务审核' })).toBe('财务审核');
   expect(placeOf({ node_name: '发起', step_name: null })).toBe('发起');
   expect(placeOf({ node_name: null, step_name: null })).toBe('');
+});
+
+describe('approvalWayText', () => {
+  it('names how the handlers decide, in the designer’s words with what they mean', () => {
+    expect(approvalWayText({ stepType: 'orsign', approvalModeLabel: '或签' })).toBe('或签（一人同意即可）');
+    expect(approvalWayText({ stepType: 'ordersign', approvalModeLabel: '会签' })).toBe('依次审批（按顺序逐一审批）');
+    expect(approvalWayText({ stepType: 'joinsign', approvalModeLabel: '会签' })).toBe('联签（须所有人同意）');
+  });
+
+  it('says nothing where SPEC shows no approval mode, and keeps the mode of a type it does not know', () => {
+    expect(approvalWayText({ stepType: 'orsign', approvalModeLabel: '' })).toBe('');
+    expect(approvalWayText({ stepType: 'vote', approvalModeLabel: '会签' })).toBe('会签');
+  });
 });

@@ -4,12 +4,16 @@ import {
   handlerCountText,
   handlerState,
   HANDLER_STATE_LABELS,
+  STEP_TYPE_HINTS,
+  STEP_TYPE_LABELS,
+  STEP_TYPES,
   type BillBox,
   type BillStatus,
   type FlowHandler,
   type FlowNodeView,
   type FlowStepView,
   type HandlerState,
+  type StepType,
   type StepStatus,
 } from '@osp/shared';
 
@@ -35,6 +39,17 @@ export function stepTone(status: StepStatus): Tone {
     case 'waiting':
       return 'waiting';
   }
+}
+
+/**
+ * The node dialog's 审批方式: the step type as the designer's 审批方式 select names it, with what it means (联签 and
+ * 组内或签 are the designer's own words). '' for a step without an approval mode (archive, change) or an unknown type.
+ */
+export function approvalWayText(step: Pick<FlowStepView, 'stepType' | 'approvalModeLabel'>): string {
+  if (step.approvalModeLabel === '') return '';
+  if (!(STEP_TYPES as readonly string[]).includes(step.stepType)) return step.approvalModeLabel;
+  const type = step.stepType as StepType;
+  return `${STEP_TYPE_LABELS[type]}（${STEP_TYPE_HINTS[type]}）`;
 }
 
 /** antd Tag colours per bill status (the text is the API's status_text, SPEC labels). */
