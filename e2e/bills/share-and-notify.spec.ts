@@ -85,7 +85,7 @@ test('[BILLS] a bill shared with a department is 待阅 for a colleague until op
 
   // The bell's page tells who shared what; opening the notice marks it read.
   await bell(page).click();
-  await expect(page.getByText(NoticePageTexts.title, { exact: true })).toBeVisible();
+  await expect(page.locator('.notice-page').getByText(NoticePageTexts.title, { exact: true })).toBeVisible();
   const notice = noticeRow(page, `${team.initiator.name} 分享了「${title}」给您`);
   await expect(notice).toHaveClass(/notice-list__item--unread/);
   await saveScreenshot(page, 'notifications-page-1440');
