@@ -181,7 +181,7 @@ export async function seedApprovalDemo(db: Db, users: Ids, depts: Ids, roles: Id
       fields: [
         { key: 'leave_type', type: 'select', label: '请假类型', required: true, options: ['年假', '事假', '病假', '调休', '婚假', '产假'] },
         { key: 'period', type: 'daterange', label: '请假时间', required: true },
-        { key: 'days', type: 'number', label: '请假天数', required: true, min: 0.5, max: 180, precision: 1 },
+        { key: 'days', type: 'number', label: '请假天数', required: true, min: 0.5, max: 180, precision: 1, daysOf: 'period' },
         { key: 'reason', type: 'textarea', label: '请假事由', required: true, maxLength: 500 },
         { key: 'note', type: 'description', label: '说明', content: '请假 3 天以上需总经理审批；病假请在附件中上传医院证明。' },
         { key: 'files', type: 'attachment', label: '附件' },

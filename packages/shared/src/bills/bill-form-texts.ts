@@ -17,6 +17,7 @@ export const BillFormTexts = {
   datePlaceholder: '选择日期',
   rangePlaceholder: ['开始日期', '结束日期'] as [string, string],
   sumOfHint: (items: string) => `由明细表「${items}」的合计自动计算`,
+  daysOfHint: (range: string) => `按「${range}」的工作日（周一至周五）自动计算，请假半天可改为 0.5`,
 } as const;
 
 export const BillStartTexts = {
@@ -60,4 +61,18 @@ export const BillEditTexts = {
   localCopyRestore: '恢复',
   localCopyDiscard: '丢弃',
   localCopyRestored: '已恢复未保存的填写内容',
+  pathSection: '审批流程',
+  pathHint: '按当前填写的内容和组织架构预计，提交时以实际为准。',
+  pathInitiator: (name: string) => `${name}（发起人）`,
+  pathEnd: '结束',
+  pathAsking: '正在计算审批流程…',
+  /** The last path stays shown while a value the form marks red keeps the server from reading the form. */
+  pathStale: '表单中有需要修改的内容，流程按上次正确的内容显示',
+  pathFailed: '暂时无法显示审批流程，不影响提交',
+  pathChoose: '请选择审批人',
+  pathSkip: '无需审批，将自动跳过',
+  pathInitiatorSkipped: '发起人本人无需审批，将自动跳过',
+  pathAutoAgree: '自动同意',
+  pathAutoAgreeHint: '与上一步骤审批人相同，按流程设置自动同意',
+  pathOnBehalfOf: (name: string) => `代${name}`,
 } as const;

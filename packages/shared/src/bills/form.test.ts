@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { toFieldErrors } from '../common/validation';
-import { centsToMoney, FormSchemaZ, moneyToCents, validateBillForm, type FormSchemaInput } from './form';
+import { centsToMoney, daysInRange, FormSchemaZ, moneyToCents, validateBillForm, weekdaysInRange, type FormSchemaInput } from './form';
 
 const schema = FormSchemaZ.parse({
   fields: [
@@ -241,5 +241,45 @@ describe('form schema: help, default values and a total source', () => {
       ok: false,
       errors: { 'form.total': ['「合计」不能大于100'] },
     });
+  });
+});
+
+describe('a days field counted from a date range (请假天数 of 请假时间)', () => {
+  const leave = FormSchemaZ.parse({
+    fields: [
+      { key: 'period', type: 'daterange', label: '请假时间', required: true },
+      { key: 'days', type: 'number', label: '请假天数', required: true, min: 0.5, precision: 1, daysOf: 'period' },
+    ],
+  });
+
+  it('counts calendar days and weekdays with both ends included', () => {
+    expect(daysInRange('2026-11-27', '2026-11-27')).toBe(1);
+    // Friday to Tuesday: five days, three of them weekdays.
+    expect(daysInRange('2026-11-27', '2026-12-01')).toBe(5);
+    expect(weekdaysInRange('2026-11-27', '2026-12-01')).toBe(3);
+    expect(weekdaysInRange('2026-11-28', '2026-11-29')).toBe(0);
+    // Across a year end, two full weeks and a day.
+    expect(weekdaysInRange('2026-12-28', '2027-01-11')).toBe(11);
+    expect(weekdaysInRange('2026-12-02', '2026-12-01')).toBe(0);
+  });
+
+  it('accepts the weekdays or fewer (a half day), refuses more days than the range holds, at the days field', () => {
+    expect(validateBillForm(leave, { period: ['2026-11-27', '2026-12-01'], days: 3 }, 'submit').ok).toBe(true);
+    expect(validateBillForm(leave, { period: ['2026-11-27', '2026-12-01'], days: 2.5 }, 'submit').ok).toBe(true);
+    // A weekend worked as a make-up day may count: up to the calendar days.
+    expect(validateBillForm(leave, { period: ['2026-11-27', '2026-12-01'], days: 5 }, 'submit').ok).toBe(true);
+    const over = validateBillForm(leave, { period: ['2026-11-27', '2026-11-28'], days: 10 }, 'submit');
+    expect(over).toEqual({ ok: false, errors: { 'form.days': ['「请假天数」不能超过「请假时间」的天数（共 2 天）'] } });
+  });
+
+  it('is refused in a schema unless it is a number counting a date range of the form', () => {
+    const wrong = FormSchemaZ.safeParse({
+      fields: [
+        { key: 'period', type: 'date', label: '日期' },
+        { key: 'days', type: 'number', label: '天数', daysOf: 'period' },
+      ],
+    });
+    expect(wrong.success).toBe(false);
+    expect(wrong.error?.issues.map((i) => i.message)).toEqual(['数字「天数」的天数来源须为本表单中的日期范围']);
   });
 });

@@ -53,6 +53,7 @@ export const FormSchemaMessages = {
   tooManyFields: `表单最多 ${FORM_FIELDS_MAX} 个字段`,
   defaultInvalid: (label: string) => `字段「${escapeHtml(label)}」的默认值不符合该字段的要求`,
   sumOfInvalid: (label: string) => `金额「${escapeHtml(label)}」的合计来源须为本表单中设置了合计列的明细表`,
+  daysOfInvalid: (label: string) => `数字「${escapeHtml(label)}」的天数来源须为本表单中的日期范围`,
 } as const;
 
 /** The field types' names as the form designer's palette shows them. */
@@ -136,6 +137,11 @@ export const FormFieldZ = z.object({
   totalOf: z.string().optional(),
   /** money: the key of an items field whose total fills this field (read only in the bill, computed by the server). */
   sumOf: z.string().optional(),
+  /**
+   * number: the key of a daterange field whose span this field counts (请假天数 of 请假时间). The form fills in the
+   * span's weekdays as the range is chosen (a half day is typed over it); more days than the span holds are refused.
+   */
+  daysOf: z.string().optional(),
 });
 export type FormField = z.infer<typeof FormFieldZ>;
 
@@ -192,6 +198,12 @@ export const FormSchemaZ = z
       if (field.sumOf !== undefined && (field.type !== 'money' || !itemsTotalColumn(schema.fields, field.sumOf))) {
         ctx.addIssue({ code: 'custom', path: ['fields', i, 'sumOf'], message: FormSchemaMessages.sumOfInvalid(field.label) });
       }
+      if (
+        field.daysOf !== undefined &&
+        (field.type !== 'number' || !schema.fields.some((f) => f.key === field.daysOf && f.type === 'daterange'))
+      ) {
+        ctx.addIssue({ code: 'custom', path: ['fields', i, 'daysOf'], message: FormSchemaMessages.daysOfInvalid(field.label) });
+      }
       if (field.defaultValue !== undefined && !isDefaultValueValid(field)) {
         ctx.addIssue({ code: 'custom', path: ['fields', i, 'defaultValue'], message: FormSchemaMessages.defaultInvalid(field.label) });
       }
@@ -228,12 +240,36 @@ export function ruleFieldKeys(schema: FormSchema): string[] {
   return schema.fields.filter((f) => f.type !== 'description').map((f) => f.key);
 }
 
+/** The calendar days a date range covers, both ends included ('2026-11-27'–'2026-11-27' is 1). */
+export function daysInRange(from: string, to: string): number {
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000) + 1;
+}
+
+/**
+ * The weekdays (Monday to Friday) a date range covers: what a 请假天数 field is filled with as its range is chosen.
+ * Public holidays and make-up workdays are not known here; the person corrects the number (it may not exceed the
+ * range's calendar days).
+ */
+export function weekdaysInRange(from: string, to: string): number {
+  const span = daysInRange(from, to);
+  if (!(span > 0)) return 0;
+  const firstDay = new Date(`${from}T00:00:00Z`).getUTCDay();
+  let weekdays = Math.floor(span / 7) * 5;
+  for (let i = 0; i < span % 7; i++) {
+    const day = (firstDay + i) % 7;
+    if (day !== 0 && day !== 6) weekdays++;
+  }
+  return weekdays;
+}
+
 export const FormValueMessages = {
   required: (label: string) => `请填写「${escapeHtml(label)}」`,
   requiredChoice: (label: string) => `请选择「${escapeHtml(label)}」`,
   text: (label: string) => `「${escapeHtml(label)}」须为文字`,
   tooLong: (label: string, max: number) => `「${escapeHtml(label)}」不能超过${max}个字符`,
   number: (label: string) => `「${escapeHtml(label)}」须为数字`,
+  daysOver: (label: string, range: string, span: number) =>
+    `「${escapeHtml(label)}」不能超过「${escapeHtml(range)}」的天数（共 ${span} 天）`,
   precision: (label: string, places: number) =>
     places === 0 ? `「${escapeHtml(label)}」须为整数` : `「${escapeHtml(label)}」最多${places}位小数`,
   money: (label: string) => `「${escapeHtml(label)}」须为金额，如 1234.56（最多两位小数）`,
@@ -485,6 +521,14 @@ export function validateBillForm(schema: FormSchema, input: unknown, mode: 'draf
     // Its own min and max still apply: the administrator may cap what a table adds up to.
     const checked = checkValue(field, decimalToMoney(total), `form.${field.key}`, c);
     if (checked !== undefined) form.values[field.key] = checked;
+  }
+  for (const field of schema.fields) {
+    const days = form.values[field.key];
+    const range = field.daysOf === undefined ? undefined : form.values[field.daysOf];
+    if (typeof days !== 'number' || !Array.isArray(range)) continue;
+    const span = daysInRange(range[0] as string, range[1] as string);
+    const source = schema.fields.find((f) => f.key === field.daysOf);
+    if (days > span) c.add(`form.${field.key}`, FormValueMessages.daysOver(field.label, source?.label ?? '', span));
   }
   return Object.keys(errors).length > 0 ? { ok: false, errors } : { ok: true, form };
 }

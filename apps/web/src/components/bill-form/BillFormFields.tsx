@@ -3,7 +3,8 @@ import { BillFormTexts, type FileCard, type FormField, type FormSchema } from '@
 import { useIsMobile } from '../../utils/useIsMobile';
 import { FieldInput } from './inputs';
 import { ItemsEditor } from './ItemsEditor';
-import { fieldRule } from './rules';
+import { DaysOfInput } from './DaysOfInput';
+import { daysOfRule, fieldRule } from './rules';
 import { SumOfInput } from './SumOfInput';
 import './bill-form.css';
 
@@ -53,6 +54,24 @@ export function BillFormFields({ schema, attachments }: BillFormFieldsProps) {
                 rules={[fieldRule({ ...field, sumOf: undefined })]}
               >
                 <SumOfInput schema={schema} field={field} />
+              </Form.Item>
+            </Col>
+          );
+        }
+        const daysSource =
+          field.type === 'number' && field.daysOf !== undefined ? schema.fields.find((f) => f.key === field.daysOf) : undefined;
+        if (daysSource) {
+          return (
+            <Col span={span} key={field.key}>
+              <Form.Item
+                name={['form', field.key]}
+                label={field.label}
+                required={field.required}
+                extra={field.help ?? BillFormTexts.daysOfHint(daysSource.label)}
+                dependencies={[['form', daysSource.key]]}
+                rules={[daysOfRule(field, daysSource)]}
+              >
+                <DaysOfInput field={field} source={daysSource} />
               </Form.Item>
             </Col>
           );

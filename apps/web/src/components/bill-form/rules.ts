@@ -25,6 +25,25 @@ export function fieldRule(field: FormField): FormRule {
   };
 }
 
+/**
+ * A days field (`daysOf`) checked with its date range, as the server checks the pair: the field's own check and
+ * "no more days than the range holds". The Form.Item lists the range among its dependencies, so a range made
+ * shorter marks the days at once.
+ */
+export function daysOfRule(field: FormField, source: FormField): FormRule {
+  return ({ getFieldValue }) => ({
+    validator: async (_rule, value: EditorValue) => {
+      const range = getFieldValue(['form', source.key]) as EditorValue;
+      const message = firstError(
+        { fields: [{ ...source, required: false }, field] },
+        { [source.key]: range, [field.key]: value },
+        `form.${field.key}`,
+      );
+      if (message) throw new Error(message);
+    },
+  });
+}
+
 /** One cell of an items table, checked as a one-row table of that column. */
 export function cellRule(field: FormField, column: ItemColumn): FormRule {
   const single: FormField = { ...field, required: false, columns: [column], totalOf: undefined };

@@ -101,6 +101,7 @@ function TypeSpecific({
   const hasOptions = field.type === 'select' || field.type === 'radio' || field.type === 'checkbox';
   const isComputed = field.sumOf !== undefined;
   const sources = totalSources(schema);
+  const ranges = schema.fields.filter((f) => f.type === 'daterange');
   return (
     <>
       {field.type === 'description' && (
@@ -131,6 +132,22 @@ function TypeSpecific({
             onChange={(key: string) =>
               onChange(key === '' ? { sumOf: undefined } : { sumOf: key, defaultValue: undefined, required: false, placeholder: undefined })
             }
+          />
+        </Prop>
+      )}
+      {field.type === 'number' && (
+        <Prop label={FormDesignerTexts.propDaysOf} htmlFor={`${id}-daysof`} issues={at('daysOf')} extra={FormDesignerTexts.propDaysOfHint}>
+          <Select
+            id={`${id}-daysof`}
+            value={field.daysOf ?? ''}
+            options={[
+              { value: '', label: FormDesignerTexts.noDaysOf },
+              ...ranges.map((range) => ({ value: range.key, label: range.label })),
+              ...(field.daysOf !== undefined && !ranges.some((r) => r.key === field.daysOf)
+                ? [{ value: field.daysOf, label: field.daysOf }]
+                : []),
+            ]}
+            onChange={(key: string) => onChange({ daysOf: key === '' ? undefined : key })}
           />
         </Prop>
       )}
