@@ -1,5 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { BillDetail, Paged, TemplateDetail, TemplateGroup, TemplateSummary } from '@osp/shared';
+import { keepPreviousData, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { BillDetail, BillPathPreview, BillPathPreviewInput, Paged, TemplateDetail, TemplateGroup, TemplateSummary } from '@osp/shared';
 import { billsKey, dashboardCountsKey } from './bills';
 import { api, type ApiAnswer } from './client';
 import { usePageQuery } from './page-query';
@@ -51,6 +51,22 @@ export function useTemplateDetail(id: number | undefined, iptv: boolean) {
     queryFn: () => api.get<TemplateDetail>(`${iptv ? '/api/iptvtemplates' : '/api/templates'}/${id ?? 0}`, { published: 1 }),
     enabled: id !== undefined,
     staleTime: 0,
+    retry: false,
+  });
+}
+
+/**
+ * POST /api/bills/path-preview: the path the form as typed would take, with whom each step would ask (the form's
+ * 审批流程 card). `input` null: nothing to ask yet. The last answer stays on screen while the next is asked; a refusal
+ * (a value the form itself marks) is the card's to show, not a toast's.
+ */
+export function useBillPath(input: BillPathPreviewInput | null) {
+  return usePageQuery({
+    queryKey: ['bill-path', input],
+    queryFn: () => api.quietPost<BillPathPreview>('/api/bills/path-preview', input),
+    enabled: input !== null,
+    placeholderData: keepPreviousData,
+    staleTime: 30_000,
     retry: false,
   });
 }

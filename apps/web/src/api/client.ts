@@ -88,6 +88,8 @@ export interface ApiRequest {
   url: string;
   params?: object;
   data?: unknown;
+  /** A background read the page shows in place (the bill form's 审批流程): its failure is not toasted. */
+  quiet?: boolean;
 }
 
 /** What came back: the body is parsed JSON, text that is not JSON, or a Blob for a download. */
@@ -99,7 +101,7 @@ interface RawResponse {
 
 /** SPEC §8: failures of the authorizations calls are the sign-in page's to show, not a toast's. */
 function isQuiet(request: ApiRequest): boolean {
-  return request.url.includes('/api/authorizations');
+  return request.quiet === true || request.url.includes('/api/authorizations');
 }
 
 function isEnvelope(body: unknown): body is ApiEnvelope<unknown> {
@@ -266,6 +268,8 @@ export const api = {
   put: async <T>(url: string, body?: unknown) => (await call<T>({ method: 'PUT', url, data: body })).data,
   patch: async <T>(url: string, body?: unknown) => (await call<T>({ method: 'PATCH', url, data: body })).data,
   delete: async <T>(url: string) => (await call<T>({ method: 'DELETE', url })).data,
+  /** A POST that only reads (a preview), whose failure the page shows itself: no toast. */
+  quietPost: async <T>(url: string, body?: unknown) => (await call<T>({ method: 'POST', url, data: body, quiet: true })).data,
   /** The same changes resolving to `{ data, message }`, for a page that toasts the server's message on success. */
   withMessage: {
     post: <T>(url: string, body?: unknown) => answer<T>({ method: 'POST', url, data: body }),

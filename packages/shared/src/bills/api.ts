@@ -223,6 +223,64 @@ export const BillReleaseZ = z.object({
   version: z.number().int().min(0).optional(),
 });
 
+/**
+ * POST /api/bills/path-preview: the path a bill being written would take and whom each step would ask, were it
+ * submitted now (the form's 审批流程 card). A new bill names its template; a saved one its id (its pinned version,
+ * and a resumed resubmit starts where it was sent back).
+ */
+export const BillPathPreviewZ = z
+  .object({
+    template_id: IdZ(ApprovalMessages.templateNotFound).optional(),
+    bill_id: IdZ(ApprovalMessages.billNotFound).optional(),
+    form: z.record(z.string(), z.unknown()).default({}),
+    chosen_handlers: ChosenHandlersZ.default({}),
+  })
+  .refine((input) => input.template_id !== undefined || input.bill_id !== undefined, {
+    message: ApprovalMessages.templateNotFound,
+    path: ['template_id'],
+  });
+export type BillPathPreviewInput = z.input<typeof BillPathPreviewZ>;
+
+export interface BillPathHandler {
+  id: number;
+  name: string;
+  dept_name: string | null;
+  /** 代 X 审批: the delegator whose task an entrust hands to this person. */
+  on_behalf_of: { id: number; name: string } | null;
+  /**
+   * The flow's 同一审批人连续审批时自动同意 will agree for this person, who agrees the step before (they are asked
+   * once); false when the setting is off or the step before could be agreed by someone else.
+   */
+  auto_agree: boolean;
+}
+
+export interface BillPathStep {
+  id: string;
+  name: string;
+  /** 或签 / 会签 …, as the flow view labels it. */
+  approvalModeLabel: string;
+  handlers: BillPathHandler[];
+  /**
+   * Why a step has nobody: `choose` — a 发起人自选 step still waiting for the initiator's pick; `skip` — nobody found,
+   * it passes by itself; `initiator_skipped` — 发起人审批时 leaves the initiator out and nobody else is asked.
+   */
+  note: 'choose' | 'skip' | 'initiator_skipped' | null;
+}
+
+export interface BillPathNode {
+  id: string;
+  name: string;
+  type: string;
+  steps: BillPathStep[];
+}
+
+export interface BillPathPreview {
+  /** false: no link matched at some node; `message` says which (as 提交 would refuse). */
+  ok: boolean;
+  message: string | null;
+  nodes: BillPathNode[];
+}
+
 export const BILL_OPER_TYPES = ['agree', 'reject', 'back', 'transfer'] as const;
 export type BillOperType = (typeof BILL_OPER_TYPES)[number];
 

@@ -12,6 +12,7 @@ import * as bills from './bills.service';
 import * as related from './bills.related';
 import { urgeBill } from './bills.urge';
 import { changeBill } from './bills.change';
+import { previewBillPath } from './bills.path-preview';
 
 /** SPEC §7 Bills, GET /oa/flow/{id} and GET /api/dashboard. docs/approval-api.md describes each. */
 export function billsRoutes(ctx: AppContext) {
@@ -24,6 +25,8 @@ export function billsRoutes(ctx: AppContext) {
     app.post('/api/bills/shares', async (request) =>
       ok(await actions.shareBills(ctx, callerOf(request), request.body), ApprovalMessages.shared),
     );
+    // Before /api/bills/:id: "path-preview" is a fixed path, never an id.
+    app.post('/api/bills/path-preview', async (request) => ok(await previewBillPath(ctx, callerOf(request), request.body)));
     app.post('/api/bills/batch/approve', async (request) => {
       const { result, message } = await batch.approveBills(ctx, callerOf(request), request.body);
       return ok(result, message);

@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Flex, Form, Input } from 'antd';
+import { Alert, Button, Card, Col, Flex, Form, Input, Row } from 'antd';
 import {
   ApprovalMessages,
   BILL_TITLE_MAX,
@@ -9,7 +9,7 @@ import {
   type FieldErrors,
   type FormSchema,
 } from '@osp/shared';
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useCreateBill, useReleaseBill, useUpdateBill, type BillForm } from '../../../api/bills-edit';
 import { ApiError } from '../../../api/client';
@@ -31,6 +31,7 @@ import { useLeaveGuard } from '../../../components/useLeaveGuard';
 import { formatDateTime } from '../../../utils/datetime';
 import { detailPath } from '../detail/flow-display';
 import { billCopyKey, readBillCopy, type BillCopy } from './bill-copy';
+import { BillPathCard } from './BillPathCard';
 import { stepOfMessage, type ChosenStep } from './edit-path';
 
 export interface SavedBill {
@@ -92,6 +93,12 @@ export function BillEditor({ templateId, schema, chosenSteps, bill, initialValue
   const { data: profile } = useProfile();
   // 发起人自选 never offers the initiator: the server refuses choosing oneself (发起人不能审批自己的单据).
   const initiatorId = bill?.initiator.id ?? profile?.id ?? null;
+  const initiatorName = bill?.initiator.name ?? profile?.name ?? '';
+  const savedId = saved?.id;
+  const pathSubject = useMemo(() => (savedId === undefined ? { template_id: templateId } : { bill_id: savedId }), [savedId, templateId]);
+  // The 审批流程 card offers the 发起人自选 pickers on the path; until it shows a path, the list below does.
+  const [pathShowsChoosers, setPathShowsChoosers] = useState(false);
+  const onChoosersShown = useCallback((shown: boolean) => setPathShowsChoosers(shown), []);
   const copyKey = profile ? billCopyKey(profile.id, templateId, saved?.id) : null;
   const [offeredCopy, setOfferedCopy] = useState<BillCopy | null>(null);
   const [checkedKey, setCheckedKey] = useState<string | null>(null);
@@ -272,22 +279,41 @@ export function BillEditor({ templateId, schema, chosenSteps, bill, initialValue
         />
       )}
       {isResubmit && <Alert className="bill-edit__hint" type="warning" showIcon title={BillEditTexts.resubmitHint} />}
-      <Card className="bill-edit__card" title={BillEditTexts.formSection}>
-        <Form.Item name="title" label={BillEditTexts.titleLabel}>
-          <Input maxLength={BILL_TITLE_MAX} placeholder={BillEditTexts.titlePlaceholder} autoComplete="off" />
-        </Form.Item>
-        <BillFormFields schema={schema} attachments={bill?.attachments} />
-      </Card>
-      {chosenSteps.length > 0 && (
-        <Card className="bill-edit__card" title={BillEditTexts.approversSection}>
-          <p className="bill-edit__muted">{BillEditTexts.approversHint}</p>
-          {chosenSteps.map((step) => (
-            <Form.Item key={step.stepId} name={['chosen', step.stepId]} label={BillEditTexts.chooseApprovers(step.stepName, step.nodeName)}>
-              <PersonPicker multiple allowClear filter={(person) => person.id !== initiatorId} />
+      {/* On a wide screen the path stands beside the form, in view while it is filled; on a narrow one it follows it. */}
+      <Row gutter={16}>
+        <Col xs={24} lg={15}>
+          <Card className="bill-edit__card" title={BillEditTexts.formSection}>
+            <Form.Item name="title" label={BillEditTexts.titleLabel}>
+              <Input maxLength={BILL_TITLE_MAX} placeholder={BillEditTexts.titlePlaceholder} autoComplete="off" />
             </Form.Item>
-          ))}
-        </Card>
-      )}
+            <BillFormFields schema={schema} attachments={bill?.attachments} />
+          </Card>
+          {chosenSteps.length > 0 && !pathShowsChoosers && (
+            <Card className="bill-edit__card" title={BillEditTexts.approversSection}>
+              <p className="bill-edit__muted">{BillEditTexts.approversHint}</p>
+              {chosenSteps.map((step) => (
+                <Form.Item
+                  key={step.stepId}
+                  name={['chosen', step.stepId]}
+                  label={BillEditTexts.chooseApprovers(step.stepName, step.nodeName)}
+                >
+                  <PersonPicker multiple allowClear filter={(person) => person.id !== initiatorId} />
+                </Form.Item>
+              ))}
+            </Card>
+          )}
+        </Col>
+        <Col xs={24} lg={9} className="bill-edit__side">
+          <BillPathCard
+            schema={schema}
+            subject={pathSubject}
+            chosenSteps={chosenSteps}
+            initiatorId={initiatorId}
+            initiatorName={initiatorName}
+            onChoosersShown={onChoosersShown}
+          />
+        </Col>
+      </Row>
       <Flex className="bill-edit__actions" gap={8} justify="flex-end" wrap>
         <ButtonGuarded onClick={() => void handleSave()} loading={isBusy && !release.isPending} disabled={isBusy}>
           {BillEditTexts.saveDraft}
