@@ -81,6 +81,15 @@ export function useBills(query: BillListQuery) {
   });
 }
 
+/**
+ * The bill an approver goes on to after deciding one (issue 14): the first of 待我审批 in its default order that is
+ * not `handledId` (an entrust can leave a second task of the same bill there), or null when none is left.
+ */
+export async function nextTodoBill(handledId: number): Promise<BillListRow | null> {
+  const page = await api.get<Paged<BillListRow>>('/api/bills', { box: 'todo', page: 1, per_page: 2 });
+  return page.list.find((row) => row.id !== handledId) ?? null;
+}
+
 /** Startable templates, for the lists' template filter (GET /api/templates). */
 export function useTemplateOptions() {
   return usePageQuery({

@@ -102,6 +102,14 @@ export const BillPageMessages = {
   printedAt: (time: string) => `打印时间：${time}`,
 } as const;
 
+/** The approver's way on after deciding (issue 14): the next bill in 待我审批, and back to the one just handled. */
+export const NextBillTexts = {
+  handled: (action: string, title: string) => `已${action}「${title}」，这是待我审批的下一张单据`,
+  backToHandled: '返回刚才的单据',
+  toTodo: '返回待我审批',
+  allDone: '待我审批中的单据已全部处理',
+} as const;
+
 /** How one handler of a step shows: decided, waiting for them, or not needed any more. */
 export type HandlerState = 'agreed' | 'rejected' | 'pending' | 'skipped' | 'idle';
 

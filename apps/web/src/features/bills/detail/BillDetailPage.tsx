@@ -1,8 +1,8 @@
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { Alert, Card, Col, Result, Row, Skeleton } from 'antd';
 import { useEffect, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
-import { ApprovalMessages, BillAccessLogTexts, BillPageMessages, type BillOperType, type FlowNodeView } from '@osp/shared';
+import { Link, useLocation, useSearchParams } from 'react-router';
+import { ApprovalMessages, BillAccessLogTexts, BillPageMessages, NextBillTexts, type BillOperType, type FlowNodeView } from '@osp/shared';
 import { useBill, useBillFlow, useBillHistory } from '../../../api/bills';
 import { ApiError } from '../../../api/client';
 import { useProfile } from '../../../api/user';
@@ -13,11 +13,11 @@ import { ActionBar } from './ActionBar';
 import { BillSummary } from './BillSummary';
 import { ChangeFormCard } from './ChangeFormCard';
 import { RelatedBillsCard } from './RelatedBillsCard';
-import { backPath, idParam } from './flow-display';
+import { backPath, detailPath, idParam } from './flow-display';
 import { FlowNodeList } from './FlowNodeList';
 import { HistoryTimeline } from './HistoryTimeline';
 import { NodeDialog } from './NodeDialog';
-import { OperateDialog } from './OperateDialog';
+import { OperateDialog, type HandledBill } from './OperateDialog';
 import './detail.css';
 
 /**
@@ -35,6 +35,8 @@ export default function BillDetailPage() {
   const [operType, setOperType] = useState<BillOperType | null>(null);
   const [openNode, setOpenNode] = useState<FlowNodeView | null>(null);
   const [tab, setTab] = useState<'form' | 'access'>('form');
+  // Arrived here after deciding another bill (OperateDialog): say so, with the way back to it.
+  const handled = (useLocation().state as { handled?: HandledBill } | null)?.handled;
 
   // The address says the status the list showed (SPEC §2's `status`); once the bill has moved on, it says where it is
   // now, so a copied or reloaded address does not claim 审批中 for a finished bill. Replaced, not pushed: back still
@@ -72,6 +74,21 @@ export default function BillDetailPage() {
       <Link to={back} className="bill-detail__back">
         <ArrowLeftOutlined /> 返回列表
       </Link>
+      {handled && handled.id !== data.id && (
+        <Alert
+          className="bill-detail__handled"
+          type="success"
+          showIcon
+          closable
+          title={NextBillTexts.handled(handled.action, handled.title)}
+          action={
+            <div className="bill-detail__handled-links">
+              <Link to={detailPath({ id: handled.id, status: handled.status }, 'todo', 'handled')}>{NextBillTexts.backToHandled}</Link>
+              <Link to={backPath('todo', 'todo')}>{NextBillTexts.toTodo}</Link>
+            </div>
+          }
+        />
+      )}
       <Card variant="borderless" className="bill-detail__card">
         <BillSummary bill={data} />
         {data.my_task?.on_behalf_of && (

@@ -5,14 +5,17 @@ import {
   BILL_OPERATION_HINTS,
   BillPageMessages,
   COMMENT_MAX,
+  NextBillTexts,
   type BillDetail,
   type BillOperType,
 } from '@osp/shared';
-import { useOperateTask } from '../../../api/bills';
+import { useNavigate } from 'react-router';
+import { nextTodoBill, useOperateTask } from '../../../api/bills';
 import { showFieldErrors } from '../../../components/form-errors';
 import { PersonPicker } from '../../../components/pickers';
 import { toast } from '../../../components/toast';
 import { ActionDialog } from './ActionDialog';
+import { detailPath } from './flow-display';
 
 interface OperateValues {
   comment?: string;
@@ -24,6 +27,17 @@ interface OperateDialogProps {
   operType: BillOperType | null;
   onClose: () => void;
 }
+
+/** What the next bill's page says about the one just decided (router state: gone after a reload, as it should). */
+export interface HandledBill {
+  id: number;
+  title: string;
+  status: BillDetail['status'];
+  action: string;
+}
+
+/** Decisions after which the approver goes on to the next bill in 待我审批; a transfer is no decision. */
+const GOES_ON = new Set<BillOperType>(['agree', 'reject', 'back']);
 
 /** What the server says on success (docs/approval-api.md), shown only if an answer carried no message. */
 const DONE_MESSAGES: Record<BillOperType, string> = {
@@ -37,6 +51,7 @@ const DONE_MESSAGES: Record<BillOperType, string> = {
 export function OperateDialog({ bill, operType, onClose }: OperateDialogProps) {
   const [form] = Form.useForm<OperateValues>();
   const operate = useOperateTask();
+  const navigate = useNavigate();
   const task = bill.my_task;
   // The step may ask for a comment on agree as well (同意时须填写审批意见); the server holds the rule either way.
   const isCommentOptional = operType === 'transfer' || (operType === 'agree' && task?.comment_required !== true);
@@ -46,9 +61,16 @@ export function OperateDialog({ bill, operType, onClose }: OperateDialogProps) {
     const values = form.getFieldsValue();
     // No client-side required check: the server's message lands at the field (422 comment, to_user_id).
     operate.mutateAsync({ taskId: task.id, operType, comment: values.comment?.trim() || undefined, to_user_id: values.to_user_id }).then(
-      ({ message }) => {
+      async ({ data, message }) => {
         toast.success(message || DONE_MESSAGES[operType]);
         onClose();
+        if (!GOES_ON.has(operType)) return;
+        // A failed look-up leaves the approver on this bill, which shows its new state: nothing is lost.
+        const next = await nextTodoBill(bill.id).catch(() => undefined);
+        if (next === null) toast.success(NextBillTexts.allDone);
+        if (!next) return;
+        const handled: HandledBill = { id: bill.id, title: bill.title, status: data.status, action: BILL_ACTION_LABELS[operType] };
+        void navigate(detailPath(next, 'todo', 'next'), { state: { handled } });
       },
       (error: unknown) => showFieldErrors(form, error),
     );
