@@ -98,8 +98,9 @@ test.describe('on a phone', () => {
     await expect(drawer.locator('.flow-node')).toHaveCount(5);
     await expect(drawer).toContainText('审批流程 · 费用报销');
     await expect(page.locator('.flow-popover-overlay')).toHaveCount(0);
+    // Measured once it has slid up.
+    await expect.poll(() => bottomOf(drawer), { message: 'the drawer sits on the bottom of the screen' }).toBeCloseTo(PHONE.height, 0);
     await expectOnScreen(drawer, 'the flow drawer');
-    expect(await bottomOf(drawer), 'the drawer sits on the bottom of the screen').toBeCloseTo(PHONE.height, 0);
     for (const name of ['发起', '部门负责人审批', '财务审核', '财务归档', '结束']) {
       await expectOnScreen(drawer.locator('.flow-node__name', { hasText: new RegExp(`^${name}$`) }), `the node ${name}`);
     }
@@ -156,6 +157,7 @@ test.describe('on a phone', () => {
     await card.locator('.bill-status-tag').click();
     const drawer = page.locator('.flow-drawer .ant-drawer-section');
     await expect(drawer.locator('.flow-node')).toHaveCount(5);
+    await expect.poll(() => bottomOf(drawer), { message: 'the drawer has slid up' }).toBeCloseTo(PHONE.height, 0);
     await expectOnScreen(drawer, 'the flow drawer');
     await drawer.locator('.ant-drawer-close').click();
     await expect(drawer).toBeHidden();
