@@ -68,7 +68,8 @@ test('[BILLS] an initiator must pick the 工单 handler: refused at the picker w
   await expect(page.getByRole('heading', { name: BillEditTexts.newTitle('工单') })).toBeVisible();
 
   // The picker card names the node and step the initiator chooses for.
-  const approvers = page.locator('.bill-edit__card').filter({ hasText: BillEditTexts.approversHint });
+  // 发起人自选 is picked on the form's 审批流程, at its step.
+  const approvers = page.locator('.bill-path');
   await expect(approvers).toBeVisible();
   const picker = formItem(approvers, PICKER_LABEL);
   await expect(picker).toBeVisible();

@@ -69,7 +69,6 @@ export const BillEditTexts = {
   /** The last path stays shown while a value the form marks red keeps the server from reading the form. */
   pathStale: '表单中有需要修改的内容，流程按上次正确的内容显示',
   pathFailed: '暂时无法显示审批流程，不影响提交',
-  pathChoose: '请选择审批人',
   pathSkip: '无需审批，将自动跳过',
   pathInitiatorSkipped: '发起人本人无需审批，将自动跳过',
   pathAutoAgree: '自动同意',

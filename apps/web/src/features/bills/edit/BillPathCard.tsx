@@ -89,14 +89,19 @@ function StepLine({
   return (
     <div className="bill-path__step" data-step={step.id}>
       <Space size={4} wrap>
-        {showName && <span className="bill-path__step-name">{step.name}</span>}
+        {showName && !chosen && <span className="bill-path__step-name">{step.name}</span>}
         {step.approvalModeLabel !== '' && step.handlers.length > 1 && <Tag className="bill-path__tag">{step.approvalModeLabel}</Tag>}
         {!chosen && step.handlers.map((h, i) => <HandlerName key={`${h.id}-${i}`} handler={h} />)}
         {note && <span className="bill-path__muted">{note}</span>}
       </Space>
       {chosen && (
         // 发起人自选, chosen right here on the path; the same form field the submit sends and the server's refusal marks.
-        <Form.Item name={['chosen', chosen.stepId]} className="bill-path__pick" label={BillEditTexts.pathChoose} rules={[]}>
+        <Form.Item
+          name={['chosen', chosen.stepId]}
+          className="bill-path__pick"
+          label={BillEditTexts.chooseApprovers(chosen.stepName, chosen.nodeName)}
+          rules={[]}
+        >
           <PersonPicker multiple allowClear filter={(person) => person.id !== initiatorId} />
         </Form.Item>
       )}
