@@ -75,6 +75,17 @@ test('[BILLS] the leave form shows its approvers before 提交, follows 请假�
   await expect(pathNode(page, '总经理审批')).toContainText('陈七');
 
   await formItem(page, '请假事由').locator('textarea').fill('家中有事');
+
+  // The half day survives the browser's back button: restored with its range, it is not counted over.
+  await expect.poll(() => page.evaluate(() => Object.values(sessionStorage).join())).toContain('4.5');
+  await page.goBack();
+  await page.goForward();
+  const offer = page.getByRole('alert').filter({ hasText: '未保存的填写内容' });
+  await button(offer, BillEditTexts.localCopyRestore).click();
+  await expect(formItem(page, '请假时间').getByPlaceholder('结束日期')).toHaveValue('2026-12-14');
+  await expect(days).toHaveValue('4.5');
+  await expect(pathNode(page, '总经理审批')).toContainText('陈七');
+
   await button(page.locator('.bill-edit__actions'), '提交').click();
   await expect(page.getByText(ApprovalMessages.released)).toBeVisible();
   await expect(page.locator('.bill-summary__status')).toHaveText('审批中');

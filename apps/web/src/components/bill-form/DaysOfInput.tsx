@@ -18,26 +18,36 @@ function rangeKey(source: FormField, value: EditorValue | undefined): string | n
   return Array.isArray(range) ? range.join('/') : null;
 }
 
+function weekdaysOf(key: string): number {
+  const [from = '', to = ''] = key.split('/');
+  return weekdaysInRange(from, to);
+}
+
 /**
  * 请假天数 of 请假时间: filled with the range's weekdays whenever the range is chosen or changed, so nobody counts
- * days by hand; a half day is typed over it. What a saved bill holds is kept until its range changes. The field's
- * rule (rules.ts `daysOfRule`) refuses more days than the range holds, as the server does.
+ * days by hand; a half day is typed over it, and stays when the range changes after it. What a saved bill or a
+ * restored copy holds is kept. The field's rule (rules.ts `daysOfRule`) refuses more days than the range holds, as the server does.
  */
 export function DaysOfInput({ id, value, onChange, field, source }: DaysOfInputProps) {
   const form = Form.useFormInstance();
-  const range = Form.useWatch<EditorValue | undefined>(['form', source.key], form);
-  const key = rangeKey(source, range);
+  // The watch re-renders on a new range; the range itself is read from the form's store, as `value` is, so the two
+  // are always of the same moment (a restored copy sets both at once).
+  Form.useWatch(['form', source.key], form);
+  const key = rangeKey(source, form.getFieldValue(['form', source.key]) as EditorValue | undefined);
   // The range last counted: a saved bill's days stand until its range is changed.
   const counted = useRef(key);
   useEffect(() => {
-    if (key === counted.current) return;
+    const before = counted.current;
+    if (key === before) return;
     counted.current = key;
     if (key === null) return;
-    const [from = '', to = ''] = key.split('/');
+    // Days the user typed for the range before it (a half day), or typed with it (a restored copy), stay theirs.
+    const isOwnCount = value === undefined || value === null || (before !== null && value === weekdaysOf(before));
+    if (!isOwnCount) return;
     // setFieldValue, not onChange: the range's change is the user's edit; this follows it.
-    form.setFieldValue(['form', field.key], weekdaysInRange(from, to));
+    form.setFieldValue(['form', field.key], weekdaysOf(key));
     form.validateFields([['form', field.key]]).catch(() => undefined);
-  }, [form, field.key, key]);
+  }, [form, field.key, key, value]);
   return (
     <InputNumber
       id={id}
