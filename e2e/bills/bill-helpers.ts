@@ -2,6 +2,7 @@ import { expect, type APIRequestContext, type Locator, type Page } from '@playwr
 import type { ApiEnvelope, BillDetail, DeptUser, Paged, TemplateDetail, TemplateGroup, TemplateSummary } from '@osp/shared';
 import type { OwnPerson } from '../support/people';
 import { apiSignIn, bearer, signInViaApi } from '../support/api';
+import { button, dialog } from '../support/ui';
 
 /*
  * Set-up calls shared by the bill journeys that need bills of their own; their people come from
@@ -171,4 +172,15 @@ export async function submitTo(request: APIRequestContext, token: string, templa
     form: { reason: title },
   });
   return sendData<BillDetail>(request, token, 'POST', `/api/bills/${draft.id}/release`, { version: draft.version });
+}
+
+/** The handler agrees the bill open on the detail page, without a comment (同意 and the dialog's 同意). */
+export async function agreeOnDetail(page: Page): Promise<void> {
+  await button(page.locator('.bill-actions'), '同意').click();
+  const box = dialog(page, /^同意 · /);
+  await box
+    .locator('.ant-modal-footer')
+    .getByRole('button', { name: /同\s*意/ })
+    .click();
+  await expect(box).toBeHidden();
 }

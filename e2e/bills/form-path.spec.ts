@@ -3,8 +3,8 @@ import { ApprovalMessages, BillEditTexts, NextBillTexts } from '@osp/shared';
 import { apiSignIn } from '../support/api';
 import { createPerson, nameTag } from '../support/people';
 import { saveScreenshot } from '../support/screenshots';
-import { button, dialog } from '../support/ui';
-import { actAs, formItem, listRow, oneStepTemplate, submitTo, templateIdOf } from './bill-helpers';
+import { button } from '../support/ui';
+import { actAs, agreeOnDetail, formItem, listRow, oneStepTemplate, submitTo, templateIdOf } from './bill-helpers';
 
 /*
  * Issue 14, "The bill form and the approver's flow": the form shows who will approve before 提交 and follows the
@@ -108,13 +108,7 @@ test('[BILLS] after agreeing the approver lands on the next bill of 待我审批
   await listRow(page, first.title).locator('td', { hasText: first.title }).click();
   await expect(page.locator('.bill-summary__title')).toHaveText(first.title);
 
-  await button(page.locator('.bill-actions'), '同意').click();
-  const box = dialog(page, /^同意 · /);
-  await box
-    .locator('.ant-modal-footer')
-    .getByRole('button', { name: /同\s*意/ })
-    .click();
-  await expect(box).toBeHidden();
+  await agreeOnDetail(page);
 
   // The next bill, saying what was decided, with the way back.
   await expect(page.locator('.bill-summary__title')).toHaveText(second.title);
@@ -128,11 +122,7 @@ test('[BILLS] after agreeing the approver lands on the next bill of 待我审批
   await expect(page.locator('.bill-summary__title')).toHaveText(second.title);
 
   // The last one: nothing left, the page stays on it and says so.
-  await button(page.locator('.bill-actions'), '同意').click();
-  await dialog(page, /^同意 · /)
-    .locator('.ant-modal-footer')
-    .getByRole('button', { name: /同\s*意/ })
-    .click();
+  await agreeOnDetail(page);
   await expect(page.getByText(NextBillTexts.allDone)).toBeVisible();
   await expect(page.locator('.bill-summary__title')).toHaveText(second.title);
   await expect(page.locator('.bill-summary__status')).toHaveText('已完成');

@@ -4,8 +4,8 @@ import { apiSignIn } from '../support/api';
 import { BASE_URL } from '../support/env';
 import { createPerson, nameTag } from '../support/people';
 import { saveScreenshot } from '../support/screenshots';
-import { button, dialog } from '../support/ui';
-import { actAs, formItem, listRow, oneStepTemplate, submitTo } from './bill-helpers';
+import { button } from '../support/ui';
+import { actAs, agreeOnDetail, formItem, listRow, oneStepTemplate, submitTo } from './bill-helpers';
 
 /*
  * Issue 14's proof of live data, as two people spend a morning, each in a browser of their own that is never
@@ -16,16 +16,6 @@ import { actAs, formItem, listRow, oneStepTemplate, submitTo } from './bill-help
 
 const sideMenu = (page: Page) => page.locator('.app-sider');
 const todoLink = (page: Page, n: number) => page.getByRole('link', { name: `待我审批（${n}）` });
-
-async function agreeOnPage(page: Page): Promise<void> {
-  await button(page.locator('.bill-actions'), '同意').click();
-  const box = dialog(page, /^同意 · /);
-  await box
-    .locator('.ant-modal-footer')
-    .getByRole('button', { name: /同\s*意/ })
-    .click();
-  await expect(box).toBeHidden();
-}
 
 test('[BILLS] two people, two browsers, no reloads: a bill submitted reaches the open 待我审批, is agreed, and shows 已完成', async ({
   page,
@@ -79,10 +69,10 @@ test('[BILLS] two people, two browsers, no reloads: a bill submitted reaches the
   // The approver agrees the morning's bill and lands on the afternoon's, then agrees that too.
   await listRow(page, morning.title).locator('td', { hasText: morning.title }).click();
   await expect(page.locator('.bill-summary__title')).toHaveText(morning.title);
-  await agreeOnPage(page);
+  await agreeOnDetail(page);
   await expect(page.locator('.bill-summary__title')).toHaveText(title);
   await expect(page.locator('.bill-detail__handled')).toContainText(NextBillTexts.handled('同意', morning.title));
-  await agreeOnPage(page);
+  await agreeOnDetail(page);
   await expect(page.getByText(NextBillTexts.allDone)).toBeVisible();
   await expect(page.locator('.bill-summary__status')).toHaveText(BILL_STATUS_LABELS.done);
   await expect(page.getByRole('banner').getByRole('link', { name: '待我审批', exact: true })).toBeVisible();
