@@ -1,10 +1,10 @@
 import { expect, test, type Page } from '@playwright/test';
-import { ApprovalMessages, BillEditTexts, NextBillTexts } from '@osp/shared';
+import { ApprovalMessages, BillEditTexts, NextBillTexts, type TemplateDetail, type TemplateGroup } from '@osp/shared';
 import { apiSignIn } from '../support/api';
 import { createPerson, nameTag } from '../support/people';
 import { saveScreenshot } from '../support/screenshots';
 import { button } from '../support/ui';
-import { actAs, agreeOnDetail, formItem, listRow, oneStepTemplate, submitTo, templateIdOf } from './bill-helpers';
+import { actAs, agreeOnDetail, formItem, getData, listRow, oneStepTemplate, sendData, submitTo, templateIdOf } from './bill-helpers';
 
 /*
  * Issue 14, "The bill form and the approver's flow": the form shows who will approve before 提交 and follows the
@@ -126,4 +126,48 @@ test('[BILLS] after agreeing the approver lands on the next bill of 待我审批
   await expect(page.getByText(NextBillTexts.allDone)).toBeVisible();
   await expect(page.locator('.bill-summary__title')).toHaveText(second.title);
   await expect(page.locator('.bill-summary__status')).toHaveText('已完成');
+});
+
+test('[BILLS] one approver at two steps in a row is shown once on the form’s path when the flow agrees for them', async ({
+  page,
+  request,
+}) => {
+  const tag = nameTag();
+  const adminToken = await apiSignIn(request, 'admin');
+  const approver = await createPerson(request, `复核人${tag}`, { adminToken });
+  const initiator = await createPerson(request, `申请人${tag}`, { adminToken });
+  const groups = await getData<TemplateGroup[]>(request, adminToken, '/api/template/groups');
+  const step = (id: string, name: string) => ({
+    id,
+    name,
+    type: 'approve',
+    steps: [{ id: `${id}s`, name, type: 'orsign', source: { kind: 'users', userIds: [approver.id] } }],
+  });
+  const template = await sendData<TemplateDetail>(request, adminToken, 'POST', '/api/templates', {
+    group_id: groups[0]?.id,
+    name: `两级复核${tag}`,
+    status: 1,
+    form_schema: { fields: [{ key: 'reason', type: 'text', label: '事由', required: true }] },
+    flow: {
+      nodes: [
+        { id: 'start', type: 'start', name: '发起', steps: [] },
+        step('first', '初审'),
+        step('second', '复审'),
+        { id: 'end', type: 'end', name: '结束', steps: [] },
+      ],
+      links: [
+        { id: 'a', from: 'start', to: 'first' },
+        { id: 'b', from: 'first', to: 'second' },
+        { id: 'c', from: 'second', to: 'end' },
+      ],
+      settings: { autoAgreeSameHandler: true },
+    },
+  });
+
+  await actAs(page, initiator, `/office/approval/edit?templateID=${template.id}`);
+  await expect(pathNode(page, '初审')).toContainText(approver.name);
+  await expect(pathNode(page, '复审')).toContainText(BillEditTexts.pathAutoAgree);
+  await expect(pathNode(page, '复审')).toContainText(BillEditTexts.pathSameAsBefore);
+  await expect(pathNode(page, '复审')).not.toContainText(approver.name);
+  await saveScreenshot(page, 'bills-form-path-auto-agree-1440');
 });

@@ -72,6 +72,7 @@ export const BillEditTexts = {
   pathSkip: '无需审批，将自动跳过',
   pathInitiatorSkipped: '发起人本人无需审批，将自动跳过',
   pathAutoAgree: '自动同意',
-  pathAutoAgreeHint: '与上一步骤审批人相同，按流程设置自动同意',
+  pathSameAsBefore: '与上一步骤审批人相同',
+  pathAutoAgreeHint: (name: string) => `${name}已在上一步骤审批，按流程设置自动同意，无需再次审批`,
   pathOnBehalfOf: (name: string) => `代${name}`,
 } as const;

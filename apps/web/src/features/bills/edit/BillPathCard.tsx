@@ -58,17 +58,23 @@ function useRestingInput(schema: FormSchema, subject: BillPathCardProps['subject
 }
 
 function HandlerName({ handler }: { handler: BillPathHandler }) {
+  // One person at two steps in a row is shown once: the second time, what the flow's setting will do for them.
+  if (handler.auto_agree) {
+    return (
+      <Tooltip title={BillEditTexts.pathAutoAgreeHint(handler.name)}>
+        <span className="bill-path__handler bill-path__muted">
+          <Tag className="bill-path__tag" color="green">
+            {BillEditTexts.pathAutoAgree}
+          </Tag>
+          {BillEditTexts.pathSameAsBefore}
+        </span>
+      </Tooltip>
+    );
+  }
   return (
     <span className="bill-path__handler">
       {handler.name}
       {handler.on_behalf_of && <span className="bill-path__muted">（{BillEditTexts.pathOnBehalfOf(handler.on_behalf_of.name)}）</span>}
-      {handler.auto_agree && (
-        <Tooltip title={BillEditTexts.pathAutoAgreeHint}>
-          <Tag className="bill-path__tag" color="green">
-            {BillEditTexts.pathAutoAgree}
-          </Tag>
-        </Tooltip>
-      )}
     </span>
   );
 }
