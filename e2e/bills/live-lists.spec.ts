@@ -12,7 +12,8 @@ import { actAs, listRow, oneStepTemplate, sendData, submitTo } from './bill-help
  * the lists follow within a minute while a page stays open (the counts' and the bell's polls, docs/decisions.md
  * "Live lists"), a list that could not be read says so with 重试 rather than "nothing here", and the dashboard asks
  * for its counts once. The journey makes its own approver, initiator and template, so the counts are its own.
- * The page's clock is Playwright's: a minute of polling passes in a moment.
+ * The page's clock is Playwright's: a minute of polling passes in a moment (fastForward: a jump that ran every timer on
+ * the way would also run the poll's request time-out, and abort it).
  */
 
 const sideMenu = (page: Page) => page.locator('.app-sider');
@@ -59,7 +60,7 @@ test('[BILLS] lists shown again and left open stay current, a failed list says s
 
   // Staying on the page: a third bill shows within a minute, on the badge and in the list.
   const third = await submitTo(request, initiatorToken, template, `${tag}报销三`);
-  await page.clock.runFor(61_000);
+  await page.clock.fastForward(61_000);
   await expect(todoLink(page, 2)).toBeVisible();
   await expect(listRow(page, third.title)).toHaveCount(1);
   await expect(page.getByText(BillPageMessages.total(2))).toBeVisible();
@@ -70,7 +71,7 @@ test('[BILLS] lists shown again and left open stay current, a failed list says s
   const mine = listRow(page, first.title);
   await expect(mine.getByText(BILL_STATUS_LABELS.doing)).toBeVisible();
   await agreeAs(request, approver, first.id, '同意');
-  await page.clock.runFor(61_000);
+  await page.clock.fastForward(61_000);
   await expect(mine.getByText(BILL_STATUS_LABELS.done)).toBeVisible();
 
   // A list that cannot be read: the reason and 重试, never 「我关注的」中暂无单据.
