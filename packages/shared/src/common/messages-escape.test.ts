@@ -24,6 +24,8 @@ const NOT_USER_TEXT = new Set([
   'FormValueMessages.precision#1',
   'FormValueMessages.min#1',
   'FormValueMessages.max#1',
+  // The calendar days of a checked date range, counted here.
+  'FormValueMessages.daysOver#2',
   // Ids: numbers the caller sent, echoed as numbers.
   'ApprovalMessages.sortUnknown#0',
   'ApprovalMessages.jobUnknownInFlow#0',
