@@ -37,6 +37,8 @@ export function DateRangePicker({ onCalendarChange, onChange, onOpenChange, ...p
       <DatePicker.RangePicker
         {...props}
         classNames={{ popup: { root: ONE_PANEL } }}
+        // A tap opens the month, not the phone's keyboard over it; the dates are picked, not typed.
+        inputReadOnly
         // antd's own types want both ends; it reads each one alone, and an empty one keeps its usual month.
         defaultPickerValue={(shown ?? undefined) as [Dayjs, Dayjs] | undefined}
         onCalendarChange={(dates, dateStrings, info) => {
