@@ -8,11 +8,13 @@ import {
   type BillPathNode,
   type BillPathPreview,
   type BillPathStep,
+  type FlowNode,
+  type StepDef,
 } from '@osp/shared';
 import type { AppContext, Caller } from '../../context';
 import { nowIso } from '../../db/index';
 import { draftBill } from '../../flow/engine';
-import { hasHandlers, planStepOf } from '../../flow/navigate';
+import { hasHandlers, planStepOf, type StepStart } from '../../flow/navigate';
 import type { BillState, FlowSnapshot, Initiator } from '../../flow/types';
 import { ConflictError, ValidationError } from '../../http/errors';
 import { parse } from '../../http/validate';
@@ -22,7 +24,8 @@ import { authorizeTemplateRead } from '../templates/templates.policy';
 import { authorizeStart } from '../templates/templates.service';
 import { authorizeInitiator } from './bills.access';
 import { checkForm, storedValues, templateOf, versionOf } from './bills.forms';
-import * as repo from './bills.repo';
+import { requireBill } from './bills.detail';
+import { EDITABLE } from './bills.policy';
 
 /**
  * POST /api/bills/path-preview: the 审批流程 card of the bill form — the path the form as typed would take and
@@ -33,8 +36,6 @@ import * as repo from './bills.repo';
  * disabled people as nobody, 发起人审批时, entrusts, the empty-handler setting). Who may ask is who may submit: a new
  * bill's template must be one the caller may start; a saved bill must be the caller's own and still editable.
  */
-
-const EDITABLE = new Set(['draft', 'rejected', 'returned']);
 
 interface Subject {
   flow: FlowSnapshot;
@@ -48,10 +49,9 @@ interface Subject {
 
 async function subjectOf(ctx: AppContext, caller: Caller, input: ReturnType<typeof BillPathPreviewZ.parse>): Promise<Subject> {
   if (input.bill_id !== undefined) {
-    const bill = await repo.findBill(ctx.db, input.bill_id);
-    if (!bill) throw new ValidationError({ bill_id: [ApprovalMessages.billNotFound] });
+    const bill = await requireBill(ctx.db, input.bill_id);
     await authorizeInitiator(ctx.db, caller, bill);
-    if (!EDITABLE.has(bill.status)) throw new ConflictError(ApprovalMessages.notEditable);
+    if (!EDITABLE.includes(bill.status)) throw new ConflictError(ApprovalMessages.notEditable);
     const pinned = await versionOf(ctx, ctx.db, bill);
     const form = checkForm(pinned.formSchema, input.form, 'draft');
     const resumes = bill.status === 'rejected' && pinned.flow.settings.resubmit === 'resume';
@@ -87,10 +87,7 @@ export async function previewBillPath(ctx: AppContext, caller: Caller, body: unk
 
   // A bill as release leaves it before its first step starts: what planStepOf reads (initiator, picks, form).
   const state: BillState = { ...draftBill(), status: 'doing', initiator, chosenHandlers: chosen, form: form as BillState['form'], route };
-  const planned: {
-    node: FlowSnapshot['nodes'][number];
-    steps: { def: FlowSnapshot['nodes'][number]['steps'][number]; plan: ReturnType<typeof planStepOf> }[];
-  }[] = [];
+  const planned: { node: FlowNode; steps: { def: StepDef; plan: StepStart }[] }[] = [];
   for (const nodeId of route) {
     const node = flow.nodes.find((n) => n.id === nodeId);
     if (!node) continue;
