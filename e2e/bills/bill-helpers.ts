@@ -1,6 +1,6 @@
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import type { ApiEnvelope, BillDetail, DeptUser, Paged, TemplateDetail, TemplateGroup, TemplateSummary } from '@osp/shared';
-import type { OwnPerson } from '../support/people';
+import { createPerson, nameTag, type OwnPerson } from '../support/people';
 import { apiSignIn, bearer, signInViaApi } from '../support/api';
 import { button, dialog } from '../support/ui';
 
@@ -183,4 +183,26 @@ export async function agreeOnDetail(page: Page): Promise<void> {
     .getByRole('button', { name: /同\s*意/ })
     .click();
   await expect(box).toBeHidden();
+}
+
+/** An approver and an initiator of the journey's own, and a one-step template from one to the other. */
+export interface OneStepPair {
+  /** The journey's unique tag, in every name it made. */
+  tag: string;
+  adminToken: string;
+  approver: OwnPerson;
+  initiator: OwnPerson;
+  initiatorToken: string;
+  templateId: number;
+}
+
+/** Makes a OneStepPair; the template is named `templateName` and the tag. */
+export async function oneStepPair(request: APIRequestContext, templateName: string): Promise<OneStepPair> {
+  const tag = nameTag();
+  const adminToken = await apiSignIn(request, 'admin');
+  const approver = await createPerson(request, `审批人${tag}`, { adminToken });
+  const initiator = await createPerson(request, `申请人${tag}`, { adminToken });
+  const templateId = await oneStepTemplate(request, adminToken, `${templateName}${tag}`, approver);
+  const initiatorToken = await apiSignIn(request, initiator.username, initiator.password);
+  return { tag, adminToken, approver, initiator, initiatorToken, templateId };
 }

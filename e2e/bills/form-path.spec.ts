@@ -4,7 +4,7 @@ import { apiSignIn } from '../support/api';
 import { createPerson, nameTag } from '../support/people';
 import { saveScreenshot } from '../support/screenshots';
 import { button } from '../support/ui';
-import { actAs, agreeOnDetail, formItem, getData, listRow, oneStepTemplate, sendData, submitTo, templateIdOf } from './bill-helpers';
+import { actAs, agreeOnDetail, formItem, getData, listRow, oneStepPair, sendData, submitTo, templateIdOf } from './bill-helpers';
 
 /*
  * Issue 14, "The bill form and the approver's flow": the form shows who will approve before 提交 and follows the
@@ -95,12 +95,7 @@ test('[BILLS] after agreeing the approver lands on the next bill of 待我审批
   page,
   request,
 }) => {
-  const tag = nameTag();
-  const adminToken = await apiSignIn(request, 'admin');
-  const approver = await createPerson(request, `审批人${tag}`, { adminToken });
-  const initiator = await createPerson(request, `申请人${tag}`, { adminToken });
-  const template = await oneStepTemplate(request, adminToken, `连续审批${tag}`, approver);
-  const initiatorToken = await apiSignIn(request, initiator.username, initiator.password);
+  const { tag, approver, initiatorToken, templateId: template } = await oneStepPair(request, '连续审批');
   const first = await submitTo(request, initiatorToken, template, `${tag}先到的报销`);
   const second = await submitTo(request, initiatorToken, template, `${tag}后到的报销`);
 

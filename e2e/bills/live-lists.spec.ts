@@ -1,11 +1,10 @@
 import { expect, test, type Page } from '@playwright/test';
 import { BILL_STATUS_LABELS, BillPageMessages, CommonMessages, CommonTexts, EntrustTexts, NoticePageTexts } from '@osp/shared';
-import { apiSignIn } from '../support/api';
 import { createPerson, nameTag } from '../support/people';
 import { saveScreenshot } from '../support/screenshots';
 import { button } from '../support/ui';
 import { agreeAs } from './approval-cast';
-import { actAs, listRow, oneStepTemplate, sendData, submitTo } from './bill-helpers';
+import { actAs, listRow, oneStepPair, sendData, submitTo } from './bill-helpers';
 
 /*
  * Issue 14, "Live data": kept-alive lists (SPEC §2) are current when shown again, the header's 待我审批 count and
@@ -23,12 +22,7 @@ test('[BILLS] lists shown again and left open stay current, a failed list says s
   page,
   request,
 }) => {
-  const tag = nameTag();
-  const adminToken = await apiSignIn(request, 'admin');
-  const approver = await createPerson(request, `审批人${tag}`, { adminToken });
-  const initiator = await createPerson(request, `申请人${tag}`, { adminToken });
-  const template = await oneStepTemplate(request, adminToken, `实时报销${tag}`, approver);
-  const initiatorToken = await apiSignIn(request, initiator.username, initiator.password);
+  const { tag, approver, initiator, initiatorToken, templateId: template } = await oneStepPair(request, '实时报销');
   await page.clock.install();
 
   // 待我审批 holds two bills; the header counts them.

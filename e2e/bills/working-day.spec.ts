@@ -1,11 +1,9 @@
 import { expect, test, type Page } from '@playwright/test';
 import { ApprovalMessages, BILL_STATUS_LABELS, NextBillTexts } from '@osp/shared';
-import { apiSignIn } from '../support/api';
 import { BASE_URL } from '../support/env';
-import { createPerson, nameTag } from '../support/people';
 import { saveScreenshot } from '../support/screenshots';
 import { button } from '../support/ui';
-import { actAs, agreeOnDetail, formItem, listRow, oneStepTemplate, submitTo } from './bill-helpers';
+import { actAs, agreeOnDetail, formItem, listRow, oneStepPair, submitTo } from './bill-helpers';
 
 /*
  * Issue 14's proof of live data, as two people spend a morning, each in a browser of their own that is never
@@ -24,12 +22,7 @@ test('[BILLS] two people, two browsers, no reloads: a bill submitted reaches the
 }) => {
   // Two people's browsers and a minute of polling: longer than one person's journey.
   test.setTimeout(150_000);
-  const tag = nameTag();
-  const adminToken = await apiSignIn(request, 'admin');
-  const approver = await createPerson(request, `李审批${tag}`, { adminToken });
-  const initiator = await createPerson(request, `张申请${tag}`, { adminToken });
-  const template = await oneStepTemplate(request, adminToken, `日常报销${tag}`, approver);
-  const initiatorToken = await apiSignIn(request, initiator.username, initiator.password);
+  const { tag, approver, initiator, initiatorToken, templateId: template } = await oneStepPair(request, '日常报销');
   const morning = await submitTo(request, initiatorToken, template, `${tag}早上的报销`);
 
   // The approver's browser: 待我审批 open, one bill in it.
