@@ -4,7 +4,7 @@ import { PageQueryZ } from '../common/paging';
 import { CalendarDateZ, DateTimeZ } from '../common/validation';
 import type { BillFieldChange, FieldAccess } from './change';
 import type { FormSchema, ItemRow, StoredValue } from './form';
-import { BILL_STATUSES, type BillStatus, type HandlerOperation, type StepStatus } from './status';
+import { BILL_STATUSES, type BillStatus, type FlowNodeType, type HandlerOperation, type StepStatus } from './status';
 import type { FileCard } from '../files/files';
 import { SHARE_READ_STATES, type BillListShare } from './shares-api';
 
@@ -270,7 +270,7 @@ export interface BillPathStep {
 export interface BillPathNode {
   id: string;
   name: string;
-  type: string;
+  type: FlowNodeType;
   steps: BillPathStep[];
 }
 

@@ -2,7 +2,6 @@ import { Alert, Card, Form, Space, Tag, Timeline, Tooltip } from 'antd';
 import {
   BillEditTexts,
   FLOW_NODE_TYPE_LABELS,
-  type FlowNodeType,
   type BillPathHandler,
   type BillPathPreview,
   type BillPathPreviewInput,
@@ -154,7 +153,7 @@ export function BillPathCard({
           <div className="bill-path__node" data-node={node.name}>
             <div className="bill-path__node-name">
               {node.name}
-              {node.type !== 'approve' && <Tag className="bill-path__tag">{FLOW_NODE_TYPE_LABELS[node.type as FlowNodeType]}</Tag>}
+              {node.type !== 'approve' && <Tag className="bill-path__tag">{FLOW_NODE_TYPE_LABELS[node.type]}</Tag>}
             </div>
             {node.steps.map((step) => (
               <StepLine
