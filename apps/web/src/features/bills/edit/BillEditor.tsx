@@ -9,7 +9,7 @@ import {
   type FieldErrors,
   type FormSchema,
 } from '@osp/shared';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useCreateBill, useReleaseBill, useUpdateBill, type BillForm } from '../../../api/bills-edit';
 import { ApiError } from '../../../api/client';
@@ -26,6 +26,7 @@ import {
 import { ButtonGuarded } from '../../../components/ButtonGuarded';
 import { PersonPicker } from '../../../components/pickers';
 import { dropLocalCopy, isNewerThanSaved, writeLocalCopy } from '../../../components/local-copy';
+import { useDeferredWrite } from '../../../components/deferred-write';
 import { toast } from '../../../components/toast';
 import { useLeaveGuard } from '../../../components/useLeaveGuard';
 import { formatDateTime } from '../../../utils/datetime';
@@ -108,12 +109,10 @@ export function BillEditor({ templateId, schema, chosenSteps, bill, initialValue
     const copy = readBillCopy(sessionStorage, copyKey);
     setOfferedCopy(copy && isNewerThanSaved(copy, bill?.updated_at) ? copy : null);
   }
-  const copyTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  useEffect(() => () => clearTimeout(copyTimer.current), []);
+  const copyWrite = useDeferredWrite(300);
   const keepLocalCopy = () => {
     if (copyKey === null) return;
-    clearTimeout(copyTimer.current);
-    copyTimer.current = setTimeout(() => {
+    copyWrite.schedule(() => {
       const values = form.getFieldsValue(true) as Values;
       writeLocalCopy<BillCopy>(sessionStorage, copyKey, {
         savedAt: new Date().toISOString(),
@@ -121,10 +120,10 @@ export function BillEditor({ templateId, schema, chosenSteps, bill, initialValue
         form: toPayload(schema, values.form),
         chosen: values.chosen,
       });
-    }, 300);
+    });
   };
   const forgetLocalCopies = (...keys: (string | null)[]) => {
-    clearTimeout(copyTimer.current);
+    copyWrite.cancel();
     for (const key of keys) if (key !== null) dropLocalCopy(sessionStorage, key);
   };
   const restoreLocalCopy = (copy: BillCopy) => {
