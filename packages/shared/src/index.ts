@@ -5,6 +5,7 @@ export * from './common/messages';
 export * from './common/validation';
 export * from './common/paging';
 export * from './common/html';
+export * from './common/time-text';
 export * from './auth/messages';
 export * from './auth/password';
 export * from './auth/permissions';
