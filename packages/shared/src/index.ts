@@ -19,6 +19,7 @@ export * from './menus/layout-texts';
 export * from './settings/settings';
 export * from './holiday/holiday';
 export * from './articles/articles';
+export * from './articles/article-types';
 export * from './bills/status';
 export * from './bills/flow';
 export * from './bills/change';

@@ -20,6 +20,7 @@ import { billLinks } from './migrations/0018-bill-links';
 import { noticeMail } from './migrations/0019-notice-mail';
 import { billArchive } from './migrations/0020-bill-archive';
 import { changeNodes } from './migrations/0021-change-nodes';
+import { articleTypes } from './migrations/0022-article-types';
 
 /** Migrations in order. Names sort as they run; never rename or edit one that has shipped. */
 function migrationsFor(handle: DbHandle): Record<string, Migration> {
@@ -44,6 +45,7 @@ function migrationsFor(handle: DbHandle): Record<string, Migration> {
     '0019-notice-mail': noticeMail(kit),
     '0020-bill-archive': billArchive(kit),
     '0021-change-nodes': changeNodes(),
+    '0022-article-types': articleTypes(kit),
   };
 }
 

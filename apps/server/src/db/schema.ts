@@ -20,6 +20,7 @@ export interface Database {
   menus: MenusTable;
   holiday_stats: HolidayStatsTable;
   articles: ArticlesTable;
+  article_types: ArticleTypesTable;
   article_audience: ArticleAudienceTable;
   article_view_confirms: ArticleViewConfirmsTable;
   settings: SettingsTable;
@@ -161,6 +162,17 @@ export interface ArticlesTable {
   author_id: number | null;
   published_at: string | null;
   created_at: string;
+  /** The article type it is filed under (migration 0022); null for none. */
+  type_id: number | null;
+}
+
+/** 文章类型: a name unique among types and a position (10, 20, 30 …, lowest first). */
+export interface ArticleTypesTable {
+  id: Generated<number>;
+  name: string;
+  sort: Generated<number>;
+  created_at: string;
+  updated_at: string;
 }
 
 /** Who an article is for; an article without rows here is for everyone. */

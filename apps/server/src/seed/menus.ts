@@ -42,6 +42,14 @@ export const BASE_MENUS: SeedMenu[] = [
     ],
   },
   {
+    // Issue 15; an existing installation gets the folder and 文章类型 from migration 0022.
+    name: '公告管理',
+    path: '/article',
+    type: 0,
+    icon: 'NotificationOutlined',
+    children: [{ name: '文章类型', path: '/article/types', type: 1, icon: 'TagsOutlined', permission: 'article_admin' }],
+  },
+  {
     name: '系统管理',
     path: '/system',
     type: 0,

@@ -62,6 +62,9 @@ const NOT_USER_TEXT = new Set([
   // Counts of bills (同时移交当前待办's success toast).
   'EntrustMessages.savedAndMoved#0',
   'EntrustMessages.savedAndMoved#1',
+  // The count of articles filed under a type; the ids of types the sort call named (numbers, checked by its schema).
+  'ArticleTypeMessages.inUse#0',
+  'ArticleTypeMessages.sortUnknown#0',
 ]);
 
 /**

@@ -18,6 +18,7 @@ export const LOGGED_ITEM_TYPES = {
   template: { name: '审批模板', permission: 'template_admin' },
   iptv_template: { name: 'IPTV审批模板', permission: 'template_admin', alsoOneOf: IPTV_TEMPLATE_PERMISSIONS },
   job: { name: '审批岗位', permission: 'template_admin' },
+  article_type: { name: '文章类型', permission: 'article_admin' },
   /** A user's own delegation: nobody administers it, so only sys_log reads its history. */
   entrust: { name: '审批委托', permission: 'sys_log' },
 } as const satisfies Record<string, { name: string; permission: string; alsoOneOf?: readonly string[] }>;
