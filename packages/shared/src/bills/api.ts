@@ -476,6 +476,11 @@ export interface BillHistoryEntry {
   after: BillStatus;
   /** A `change` entry (变更): each field the change node's handler edited, old → new as text. Null otherwise. */
   changes: BillFieldChange[] | null;
+  /**
+   * A handler's own decision on their task (同意, 驳回, 退回, 转交): when that task reached them, so the history can say
+   * how long they took (耗时). Null for every other entry, an automatic one included.
+   */
+  task_arrived_at: string | null;
 }
 
 /** SPEC §3 handler of a step, as the flow popover and node dialog show it. */
@@ -490,6 +495,8 @@ export interface FlowHandler {
   on_behalf_of: string | null;
   comment: string | null;
   time: string | null;
+  /** When the task reached this handler (耗时 is from here to `time`); null for a predicted handler. */
+  arrived_at: string | null;
   is_auto: boolean;
   /**
    * Not asked yet: the step has not been reached, and this is whom it would ask were it started now (the

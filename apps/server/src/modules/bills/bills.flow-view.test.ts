@@ -105,6 +105,9 @@ describe('GET /oa/flow/{id}: predicted handlers', () => {
     // The next step of the same node, and the nodes ahead: predicted.
     expect(stepOf(view, '审批1', 1)).toMatchObject({ predicted: true, stepStatus: 'waiting', stepStatusText: '待审批', handlerCount: 1 });
     expect(who(stepOf(view, '审批1', 1))).toEqual([['陈七', null, true]]);
+    // A predicted handler was asked nothing yet: no arrival to measure 耗时 from; the real task has one.
+    expect(stepOf(view, '审批1', 1).handlers[0]?.arrived_at).toBeNull();
+    expect(stepOf(view, '审批1').handlers[0]?.arrived_at).toEqual(expect.any(String));
     expect(stepOf(view, '审批2')).toMatchObject({ predicted: true, stepStatus: 'waiting', stepStatusText: '待审批', handlerCount: 2 });
     expect(who(stepOf(view, '审批2'))).toEqual([
       ['赵六', '代王五审批', true],

@@ -25,7 +25,7 @@ import {
 import type { Caller } from '../../context';
 import { decidedApproveNodesBefore, handlerOperationOf, pendingTaskOf, stepStatusOf } from '../../flow/present';
 import { computeRoute, type RuleInitiator } from '../../flow/rules';
-import type { BillState, FlowSnapshot, NodeActivation, StepRun, Task } from '../../flow/types';
+import type { BillState, FlowSnapshot, HistoryAction, NodeActivation, StepRun, Task } from '../../flow/types';
 import type { UserCard } from '../directory/directory.service';
 import { canReadAccessLog, canShareBill, CLOSABLE, EDITABLE, isBillAdmin } from './bills.policy';
 import { predictionKey, routePosition, type PredictedStep } from './bills.predict';
@@ -72,9 +72,13 @@ export function abilitiesOf(caller: Caller, bill: BillRow, state: BillState, flo
 const nameOf = (cards: ReadonlyMap<number, UserCard>, id: number | null) => (id === null ? null : (cards.get(id)?.name ?? `#${id}`));
 const behalfOf = (cards: ReadonlyMap<number, UserCard>, id: number | null) => (id === null ? null : onBehalfLabel(nameOf(cards, id) ?? ''));
 
+/** The history entries in which a handler decided their own task: the ones whose 耗时 the detail page shows. */
+const HANDLER_DECISIONS: ReadonlySet<HistoryAction> = new Set(['agree', 'reject', 'back', 'transfer']);
+
 export function presentHistory(state: BillState, flow: FlowSnapshot | null, cards: ReadonlyMap<number, UserCard>): BillHistoryEntry[] {
   const nodes = new Map(flow?.nodes.map((n) => [n.id, n.name]));
   const steps = new Map(state.steps.map((s) => [s.id, s.name]));
+  const arrivals = new Map(state.tasks.map((t) => [t.id, t.createdAt]));
   return state.history.map((h) => ({
     seq: h.seq,
     at: h.at,
@@ -91,6 +95,7 @@ export function presentHistory(state: BillState, flow: FlowSnapshot | null, card
     before: h.before,
     after: h.after,
     changes: h.changes ? [...h.changes] : null,
+    task_arrived_at: h.taskId !== null && HANDLER_DECISIONS.has(h.action) ? (arrivals.get(h.taskId) ?? null) : null,
   }));
 }
 
@@ -106,6 +111,7 @@ function handlerOf(task: Task, cards: ReadonlyMap<number, UserCard>): FlowHandle
     on_behalf_of: behalfOf(cards, task.onBehalfOf),
     comment: task.comment,
     time: task.decidedAt,
+    arrived_at: task.createdAt,
     is_auto: task.isAuto,
     predicted: false,
   };
@@ -124,6 +130,7 @@ function predictedHandlerOf(handler: PredictedStep['handlers'][number], cards: R
     on_behalf_of: behalfOf(cards, handler.onBehalfOf),
     comment: null,
     time: null,
+    arrived_at: null,
     is_auto: false,
     predicted: true,
   };

@@ -154,6 +154,11 @@ describe('a bill from draft to done (费用报销 of 6,000 with two items)', () 
     ]);
     expect(history.body.data.at(-2)).toMatchObject({ before: 'doing', after: 'done', node_name: '财务审核' });
     expect(history.body.data.at(-1)?.comment).toMatch(/^归档编号：GD\d{10}$/);
+    // 耗时 (issue 15): a handler's own decision says when its task reached them; the release and the filing do not.
+    expect(history.body.data.map((h) => h.task_arrived_at !== null)).toEqual([false, true, true, false, true, true, false]);
+    for (const h of history.body.data) {
+      if (h.task_arrived_at !== null) expect(Date.parse(h.task_arrived_at)).toBeLessThanOrEqual(Date.parse(h.at));
+    }
     const record = await call<BillRecordNode[]>('zhangsan', 'GET', `/api/bills/${bill.id}/histories`);
     expect(record.body.data.filter((n) => n.node_id === 'finance').map((n) => n.status)).toEqual(['rejected', 'done']);
 
@@ -166,6 +171,10 @@ describe('a bill from draft to done (费用报销 of 6,000 with two items)', () 
       ['王五', 1],
       ['孙浩', 0],
     ]);
+    // Both were asked (their tasks arrived); only 王五 decided, no earlier than his task reached him.
+    const [wangwuHandler, sunhaoHandler] = finance?.handlers ?? [];
+    expect(Date.parse(wangwuHandler?.arrived_at ?? '')).toBeLessThanOrEqual(Date.parse(wangwuHandler?.time ?? ''));
+    expect(sunhaoHandler?.arrived_at).not.toBeNull();
 
     const lisiDone = await call<Paged<BillListRow>>('lisi', 'GET', '/api/bills?box=done&per_page=100');
     expect(lisiDone.body.data.list.some((b) => b.id === bill.id)).toBe(true);
