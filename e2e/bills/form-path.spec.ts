@@ -155,7 +155,7 @@ test('[BILLS] one approver at two steps in a row is shown once on the form’s p
         { id: 'b', from: 'first', to: 'second' },
         { id: 'c', from: 'second', to: 'end' },
       ],
-      settings: { autoAgreeSameHandler: true },
+      settings: { approverDedup: 'consecutive' },
     },
   });
 

@@ -1,6 +1,19 @@
 import { EngineMessages, type FlowSettings, type HandlerSource } from '@osp/shared';
 import { describe, expect, it } from 'vitest';
-import { ADMIN, approve, Harness, INITIATOR, LEADER, linearFlow, memoryDirectory, step, time } from '../../test/flow-fixtures';
+import {
+  ADMIN,
+  approve,
+  Harness,
+  INITIATOR,
+  LEADER,
+  link,
+  linearFlow,
+  memoryDirectory,
+  node,
+  snapshot,
+  step,
+  time,
+} from '../../test/flow-fixtures';
 import { resolveSource } from './handlers';
 import { checkInvariants } from './invariants';
 
@@ -227,7 +240,7 @@ describe('auto-agree when the same person handled the previous step', () => {
         approve('n2', step('b', 'joinsign', [3, 4]), step('c', 'ordersign', [4, 3, 5])),
         approve('n3', step('d', 'orsign', [6])),
       ],
-      { autoAgreeSameHandler: auto },
+      { approverDedup: auto ? 'consecutive' : 'none' },
     );
 
   it('agrees for the repeated handler only, in every step type, and records it', () => {
@@ -236,7 +249,7 @@ describe('auto-agree when the same person handled the previous step', () => {
     h.act('agree', 3);
     const auto = h.state.tasks.filter((t) => t.isAuto);
     expect(auto.map((t) => t.actingHandler)).toEqual([3]);
-    expect(h.state.history.at(-1)).toMatchObject({ action: 'auto_agree', actor: 3, comment: null });
+    expect(h.state.history.at(-1)).toMatchObject({ action: 'auto_agree', actor: 3, comment: EngineMessages.autoAgreed });
     expect(auto[0]?.comment).toBe(EngineMessages.autoAgreed);
     h.act('agree', 4);
     // Step c: 4 agreed step b, so 4's first turn is automatic; 3 also agreed step b (automatically).
@@ -261,5 +274,115 @@ describe('auto-agree when the same person handled the previous step', () => {
     h.act('back', 6, '重新审核');
     expect(h.activeNode()).toBe('n2');
     expect(h.pending().map((t) => t.actingHandler)).toEqual([3, 4]);
+  });
+});
+
+describe('审批人去重 仅审批第一次 (first): one agreement per person and pass', () => {
+  // 3 at n1 and again at n4 (会签 with 6), other people between.
+  const flow = (dedup: FlowSettings['approverDedup']) =>
+    linearFlow(
+      [
+        approve('n1', step('a', 'orsign', [3])),
+        approve('n2', step('b', 'orsign', [4])),
+        approve('n3', step('c', 'orsign', [5])),
+        approve('n4', step('d', 'joinsign', [3, 6])),
+      ],
+      { approverDedup: dedup },
+    );
+
+  it('agrees for someone who agreed any step before, not only the one just before; 仅连续 does not', () => {
+    const h = new Harness(flow('first'));
+    h.release();
+    for (const user of [3, 4, 5]) expect(h.act('agree', user).ok).toBe(true);
+    expect(h.pending().map((t) => t.actingHandler)).toEqual([6]);
+    const auto = h.state.tasks.filter((t) => t.isAuto);
+    expect(auto.map((t) => [t.actingHandler, t.comment])).toEqual([[3, EngineMessages.autoAgreedEarlier]]);
+    expect(h.state.history.at(-1)).toMatchObject({ action: 'auto_agree', actor: 3, comment: EngineMessages.autoAgreedEarlier });
+    expect(checkInvariants(h.state)).toEqual([]);
+
+    const consecutive = new Harness(flow('consecutive'));
+    consecutive.release();
+    for (const user of [3, 4, 5]) consecutive.act('agree', user);
+    expect(consecutive.pending().map((t) => t.actingHandler)).toEqual([3, 6]);
+  });
+
+  it('an agreement before a 退回 stands; the node sent back to decides again', () => {
+    const h = new Harness(flow('first'));
+    h.release();
+    h.act('agree', 3);
+    h.act('agree', 4);
+    expect(h.act('back', 5, '请补充').ok).toBe(true);
+    expect(h.activeNode()).toBe('n2');
+    expect(h.pending().map((t) => t.actingHandler)).toEqual([4]);
+    h.act('agree', 4);
+    h.act('agree', 5);
+    // 3's agreement at n1 was not gone back over: it still stands at n4.
+    expect(h.pending().map((t) => t.actingHandler)).toEqual([6]);
+    expect(checkInvariants(h.state)).toEqual([]);
+  });
+
+  it('a node re-entered by 退回 is decided again even by someone who agreed before it', () => {
+    // 3 at n1 and n2: n2's 3 is agreed for on the way forward, but not when n3 sends the bill back to n2.
+    const h = new Harness(
+      linearFlow(
+        [approve('n1', step('a', 'orsign', [3])), approve('n2', step('b', 'orsign', [3, 4])), approve('n3', step('c', 'orsign', [5]))],
+        {
+          approverDedup: 'first',
+        },
+      ),
+    );
+    h.release();
+    h.act('agree', 3);
+    expect(h.activeNode()).toBe('n3');
+    expect(h.act('back', 5, '重新审核').ok).toBe(true);
+    expect(h.activeNode()).toBe('n2');
+    expect(h.pending().map((t) => t.actingHandler)).toEqual([3, 4]);
+  });
+
+  it('a resubmitted bill that resumes at the rejecting node keeps the agreements before it', () => {
+    const resumed = flow('first');
+    const h = new Harness({ ...resumed, settings: { ...resumed.settings, resubmit: 'resume' } });
+    h.release();
+    h.act('agree', 3);
+    h.act('agree', 4);
+    h.act('reject', 5, '请补充');
+    h.apply({ type: 'resubmit', actor: INITIATOR, form: {} });
+    expect(h.activeNode()).toBe('n3');
+    h.act('agree', 5);
+    expect(h.pending().map((t) => t.actingHandler)).toEqual([6]);
+  });
+
+  it('a resubmitted bill that restarts asks again: an agreement of the rejected round, on a node the new route leaves out, counts for nothing', () => {
+    // 金额 over 1000 passes 大额 (3) first; 复核 (4) then 终审 (3).
+    const big = { logic: 'and' as const, rules: [{ on: 'field' as const, field: 'amount', op: 'gt' as const, value: 1000 }] };
+    const h = new Harness(
+      snapshot(
+        [
+          node('start', 'start'),
+          approve('big', step('a', 'orsign', [3])),
+          approve('check', step('b', 'orsign', [4])),
+          approve('final', step('c', 'orsign', [3])),
+          node('end', 'end'),
+        ],
+        [
+          link('start', 'big', { rules: big }),
+          link('start', 'check', { priority: 1, isDefault: true }),
+          link('big', 'check'),
+          link('check', 'final'),
+          link('final', 'end'),
+        ],
+        { approverDedup: 'first' },
+      ),
+    );
+    h.release({ amount: 2000 });
+    h.act('agree', 3);
+    h.act('reject', 4, '金额有误');
+    expect(h.state.status).toBe('rejected');
+    h.apply({ type: 'resubmit', actor: INITIATOR, form: { amount: 500 } });
+    expect(h.activeNode()).toBe('check');
+    h.act('agree', 4);
+    expect(h.activeNode()).toBe('final');
+    expect(h.pending().map((t) => t.actingHandler)).toEqual([3]);
+    expect(h.state.tasks.some((t) => t.isAuto)).toBe(false);
   });
 });

@@ -219,31 +219,58 @@ function startStep(run: Run, step: StepRun): void {
   });
 }
 
-/** The users who agreed the step decided just before `step` (skipped steps are passed over), if it was agreed. */
+/**
+ * Who agreed a step decided just before `step` (skipped steps are passed over; nobody when it was not agreed):
+ * 审批人去重 `consecutive`.
+ */
 function previousAgreers(state: BillState, step: StepRun): Set<number> {
   const before = state.steps.slice(0, state.steps.indexOf(step));
   for (let i = before.length - 1; i >= 0; i--) {
     const prev = before[i];
     if (!prev || prev.status === 'skipped' || prev.status === 'waiting') continue;
-    if (prev.status !== 'done') return new Set();
-    return new Set(
-      tasksOf(state, prev.id)
-        .filter((t) => t.status === 'agreed')
-        .map((t) => t.actingHandler),
-    );
+    return prev.status === 'done' ? new Set(agreersOf(state, prev)) : new Set();
   }
   return new Set();
 }
 
-/** Agrees for pending handlers who agreed the previous step, when the template asks for it. */
+/**
+ * Whose agreement still stands before `step`: 审批人去重 `first`. A node's agreement stands while its latest
+ * activation is done and the node comes before this one on the bill's route. A 退回 re-enters the node it goes
+ * back to (what was agreed there is decided again), a restarted resubmission re-enters every node, and a resumed
+ * one keeps what came before the rejecting node. Earlier steps of this node count too.
+ */
+function standingAgreers(state: BillState, step: StepRun, act: NodeActivation): Set<number> {
+  const latest = new Map<string, NodeActivation>();
+  for (const a of state.activations) latest.set(a.nodeId, a);
+  const here = state.route.indexOf(act.nodeId);
+  const isBefore = (nodeId: string) => {
+    const at = state.route.indexOf(nodeId);
+    // A node the route no longer takes (the resubmitted form went another way) stands for nothing.
+    return at >= 0 && at < here;
+  };
+  const standing = new Set([...latest.values()].filter((a) => a.status === 'done' && isBefore(a.nodeId)).map((a) => a.id));
+  const decided = state.steps.filter(
+    (s) => s.status === 'done' && (standing.has(s.activationId) || (s.activationId === act.id && s.index < step.index)),
+  );
+  return new Set(decided.flatMap((s) => agreersOf(state, s)));
+}
+
+function agreersOf(state: BillState, step: StepRun): UserId[] {
+  return tasksOf(state, step.id)
+    .filter((t) => t.status === 'agreed')
+    .map((t) => t.actingHandler);
+}
+
+/** Agrees for pending handlers the flow's 审批人去重 asks no second decision of. */
 function autoAgree(run: Run, step: StepRun, act: NodeActivation): void {
-  if (!run.ctx.flow.settings.autoAgreeSameHandler || act.cause !== 'forward') return;
-  const agreers = previousAgreers(run.state, step);
+  const dedup = run.ctx.flow.settings.approverDedup;
+  if (dedup === 'none' || act.cause !== 'forward') return;
+  const agreers = dedup === 'first' ? standingAgreers(run.state, step, act) : previousAgreers(run.state, step);
   for (const t of tasksOf(run.state, step.id)) {
     if (t.status !== 'pending' || !agreers.has(t.actingHandler)) continue;
     t.status = 'agreed';
     t.isAuto = true;
-    t.comment = EngineMessages.autoAgreed;
+    t.comment = dedup === 'first' ? EngineMessages.autoAgreedEarlier : EngineMessages.autoAgreed;
     t.decidedAt = run.at;
     record(run, {
       action: 'auto_agree',
@@ -252,6 +279,8 @@ function autoAgree(run: Run, step: StepRun, act: NodeActivation): void {
       stepRunId: step.id,
       taskId: t.id,
       onBehalfOf: t.onBehalfOf,
+      // The history says why nobody was asked: the two choices of 审批人去重 read differently.
+      comment: t.comment,
     });
     if (isStepAgreed(step.type, tasksOf(run.state, step.id))) return;
   }

@@ -1,4 +1,4 @@
-import { STEP_TYPES, type FlowLink, type FlowNode, type HandlerSource } from '@osp/shared';
+import { APPROVER_DEDUP, STEP_TYPES, type FlowLink, type FlowNode, type HandlerSource } from '@osp/shared';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ADMIN, approve, Harness, INITIATOR, link, memoryDirectory, node, snapshot, type EventInput } from '../../test/flow-fixtures';
@@ -41,7 +41,7 @@ const flowArb: fc.Arbitrary<FlowSnapshot> = fc
     bypass: fc.array(fc.boolean(), { minLength: 4, maxLength: 4 }),
     emptyHandler: fc.constantFrom('skip' as const, 'admin' as const),
     resubmit: fc.constantFrom('restart' as const, 'resume' as const),
-    autoAgreeSameHandler: fc.boolean(),
+    approverDedup: fc.constantFrom(...APPROVER_DEDUP),
     initiatorApproves: fc.constantFrom('skip' as const, 'self' as const, 'leader' as const),
   })
   .map(({ nodes: defs, bypass, ...flowSettings }) => {

@@ -5,6 +5,7 @@ import { CalendarDateZ, DateTimeZ } from '../common/validation';
 import type { BillFieldChange, FieldAccess } from './change';
 import type { FormSchema, ItemRow, StoredValue } from './form';
 import { BILL_STATUSES, type BillStatus, type FlowNodeType, type HandlerOperation, type StepStatus } from './status';
+import type { ApproverDedup } from './flow';
 import type { FileCard } from '../files/files';
 import { SHARE_READ_STATES, type BillListShare } from './shares-api';
 
@@ -248,10 +249,11 @@ export interface BillPathHandler {
   /** 代 X 审批: the delegator whose task an entrust hands to this person. */
   on_behalf_of: { id: number; name: string } | null;
   /**
-   * The flow's 同一审批人连续审批时自动同意 will agree for this person, who agrees the step before (they are asked
-   * once); false when the setting is off or the step before could be agreed by someone else.
+   * The flow's 审批人去重 will agree for this person, who agrees a step before (they are asked once): why —
+   * `consecutive`, the step just before; `first`, an earlier step. null when they decide here, or when it is not
+   * certain who agrees the step before (a 或签 of several).
    */
-  auto_agree: boolean;
+  auto_agree: Exclude<ApproverDedup, 'none'> | null;
 }
 
 export interface BillPathStep {

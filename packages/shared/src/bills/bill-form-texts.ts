@@ -74,5 +74,7 @@ export const BillEditTexts = {
   pathAutoAgree: '自动同意',
   pathSameAsBefore: '与上一步骤审批人相同',
   pathAutoAgreeHint: (name: string) => `${name}已在上一步骤审批，按流程设置自动同意，无需再次审批`,
+  pathAgreedEarlier: '已在前面的步骤审批',
+  pathAgreedEarlierHint: (name: string) => `${name}已在前面的步骤审批，按流程设置（审批人去重）自动同意，无需再次审批`,
   pathOnBehalfOf: (name: string) => `代${name}`,
 } as const;

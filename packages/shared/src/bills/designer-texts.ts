@@ -1,4 +1,4 @@
-import type { ConditionOperator, HandlerSource, INITIATOR_OPERATORS, InitiatorApproves } from './flow';
+import type { ApproverDedup, ConditionOperator, HandlerSource, INITIATOR_OPERATORS, InitiatorApproves } from './flow';
 import { REVIEW_KIND_LABELS, type FlowNodeType, type StepType } from './status';
 
 /**
@@ -70,6 +70,13 @@ export const INITIATOR_APPROVES_LABELS: Record<InitiatorApproves, string> = {
   skip: '自动跳过',
   self: '由发起人审批',
   leader: '转交直属上级',
+};
+
+/** 审批人去重: the three choices of the flow settings (APPROVER_DEDUP), as 钉钉 offers them. */
+export const APPROVER_DEDUP_LABELS: Record<ApproverDedup, string> = {
+  none: '不去重，每个步骤都审批',
+  consecutive: '仅连续出现时自动同意',
+  first: '多次出现时仅审批第一次',
 };
 
 /** The ordering captions both designers put on a list entry (fields, branches, options, columns). */
@@ -175,7 +182,9 @@ export const FlowDesignerTexts = {
   resubmit: '驳回后重新提交',
   resubmitRestart: '从头开始审批',
   resubmitResume: '从驳回的节点继续',
-  autoAgree: '同一审批人连续审批时自动同意',
+  approverDedup: '审批人去重',
+  approverDedupHint:
+    '同一人是多个步骤的审批人时：「仅连续出现时」在紧接着的下一步骤自动同意；「仅审批第一次」在之后的所有步骤自动同意（退回或重新提交后重新计算）。',
   initiatorApproves: '发起人审批时',
   initiatorApprovesHint: '审批人（指定人员、岗位成员、部门主管）中包含发起人本人时如何处理；「发起人本人」步骤不受影响。',
   // preview

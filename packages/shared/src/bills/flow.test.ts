@@ -37,9 +37,19 @@ describe('flow graph schemas', () => {
       emptyHandler: 'skip',
       adminUserId: null,
       resubmit: 'restart',
-      autoAgreeSameHandler: false,
+      approverDedup: 'none',
       initiatorApproves: 'skip',
     });
+  });
+
+  it('reads 审批人去重 from flows saved with the old switch, and writes only the new setting', () => {
+    expect(FlowSettingsZ.parse({ autoAgreeSameHandler: true }).approverDedup).toBe('consecutive');
+    expect(FlowSettingsZ.parse({ autoAgreeSameHandler: false }).approverDedup).toBe('none');
+    // Set since: the choice stands, whatever the old switch said.
+    expect(FlowSettingsZ.parse({ autoAgreeSameHandler: true, approverDedup: 'first' }).approverDedup).toBe('first');
+    expect(FlowSettingsZ.parse({ autoAgreeSameHandler: true, approverDedup: 'none' }).approverDedup).toBe('none');
+    expect(Object.keys(FlowSettingsZ.parse({ autoAgreeSameHandler: true }))).not.toContain('autoAgreeSameHandler');
+    expect(FlowSettingsZ.safeParse({ approverDedup: 'last' }).success).toBe(false);
   });
 
   it('refuses unknown operators, step types and department rules with text operators', () => {

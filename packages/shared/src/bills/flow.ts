@@ -95,6 +95,15 @@ export type FlowLink = z.infer<typeof FlowLinkZ>;
 export const INITIATOR_APPROVES = ['skip', 'self', 'leader'] as const;
 export type InitiatorApproves = (typeof INITIATOR_APPROVES)[number];
 
+/**
+ * 审批人去重 (as 钉钉 names it): what happens when one person is a handler at more than one step of a bill. `none`:
+ * they decide at every step; `consecutive`: agreed for at a step right after one they agreed; `first`: asked only
+ * the first time — agreed for at every later step of the same pass through the flow (since the release, the
+ * resubmission or the 退回 that started it), whatever came between.
+ */
+export const APPROVER_DEDUP = ['none', 'consecutive', 'first'] as const;
+export type ApproverDedup = (typeof APPROVER_DEDUP)[number];
+
 export const FlowSettingsZ = z
   .object({
     /** A step whose source finds nobody: skip it, or send it to the template's administrator. */
@@ -102,16 +111,25 @@ export const FlowSettingsZ = z
     adminUserId: z.number().int().positive().nullable().default(null),
     /** After a reject, a resubmitted bill re-runs the flow from the start or resumes at the rejecting node. */
     resubmit: z.enum(['restart', 'resume']).default('restart'),
-    /** Agree for a handler automatically when the same person agreed the previous step. */
-    autoAgreeSameHandler: z.boolean().default(false),
+    /** See APPROVER_DEDUP. Absent in flows saved before it had three choices: `autoAgreeSameHandler` decides then. */
+    approverDedup: z.enum(APPROVER_DEDUP).optional(),
+    /**
+     * Read, never written: flows saved before 审批人去重 had three choices stored this switch (true meant
+     * `consecutive`). The parse turns it into `approverDedup`, so nothing past this schema sees it.
+     */
+    autoAgreeSameHandler: z.boolean().optional(),
     /** 发起人审批时: see INITIATOR_APPROVES. Flows saved before the setting existed mean `skip` (initiatorApprovesOf). */
     initiatorApproves: z.enum(INITIATOR_APPROVES).default('skip'),
   })
   .refine((s) => s.emptyHandler !== 'admin' || s.adminUserId !== null, {
     message: FlowMessages.adminRequired,
     path: ['adminUserId'],
-  });
-export type FlowSettings = z.infer<typeof FlowSettingsZ>;
+  })
+  .transform(({ autoAgreeSameHandler, approverDedup, ...rest }) => ({
+    ...rest,
+    approverDedup: approverDedup ?? (autoAgreeSameHandler === true ? 'consecutive' : 'none'),
+  }));
+export type FlowSettings = z.output<typeof FlowSettingsZ>;
 
 /**
  * The 发起人审批时 setting of a flow as stored: versions and working copies written before the setting existed

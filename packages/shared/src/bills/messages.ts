@@ -45,7 +45,9 @@ export const EngineMessages = {
   noBackTarget: '没有可以退回的上一审批节点，请使用驳回',
   transferToSelf: '不能转交给自己',
   transferToHandler: '该用户已是本步骤的审批人',
+  /** The history comment of a task agreed for by 审批人去重: 仅连续出现时 (the step before) or 仅审批第一次 (any before). */
   autoAgreed: '与上一步骤审批人相同，自动同意',
+  autoAgreedEarlier: '已在前面的步骤审批同意，自动同意',
   /** The history comment of a step that passed because its only handler was the initiator (发起人审批时: 自动跳过). */
   initiatorSkipped: '审批人是发起人本人，按流程设置自动跳过',
   /** 发起人自选 naming the initiator; starts with 请选择 like chosenMissing, so both land at chosen_handlers. */

@@ -54,7 +54,7 @@ function reviewFlow(source: StepDef['source'], initiatorApproves?: InitiatorAppr
       emptyHandler: 'skip',
       adminUserId: null,
       resubmit: 'restart',
-      autoAgreeSameHandler: false,
+      approverDedup: 'none',
       ...(initiatorApproves ? { initiatorApproves } : {}),
     },
   } as FlowGraph;

@@ -1,7 +1,7 @@
 import { ApprovalMessages, EngineMessages, type BillDetail, type BillPathPreview, type FlowGraph } from '@osp/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../test/harness';
-import { idOf, linearGraph, makeTemplate, pendingTask, releasedBill, snapshotOf, Tokens } from './test-support';
+import { idOf, linearGraph, makeTemplate, pendingHandlers, pendingTask, releasedBill, snapshotOf, Tokens } from './test-support';
 
 /**
  * POST /api/bills/path-preview (issue 14: the bill form shows who will approve before 提交): the route the typed form
@@ -81,7 +81,7 @@ describe('POST /api/bills/path-preview', () => {
     ]);
     expect(small.nodes[1]?.steps[0]).toMatchObject({
       approvalModeLabel: '或签',
-      handlers: [{ name: '李四', on_behalf_of: null, auto_agree: false }],
+      handlers: [{ name: '李四', on_behalf_of: null, auto_agree: null }],
     });
 
     const wangwu = await idOf(server, 'wangwu');
@@ -103,25 +103,77 @@ describe('POST /api/bills/path-preview', () => {
       [{ type: 'orsign' as const, userIds: [lisi] }],
       [{ type: 'orsign' as const, userIds: [zhangsan] }],
     ];
-    const on = await makeTemplate(server, await tokens.get('admin'), linearGraph(steps, { autoAgreeSameHandler: true }));
+    const on = await makeTemplate(server, await tokens.get('admin'), linearGraph(steps, { approverDedup: 'consecutive' }));
     const off = await makeTemplate(server, await tokens.get('admin'), linearGraph(steps));
 
     const withSetting = await preview('zhangsan', { template_id: on, form: {} });
     expect(withSetting.nodes.map((n) => n.steps.map((s) => [s.note, s.handlers.map((h) => h.auto_agree)]))).toEqual([
       [],
-      [[null, [false]]],
-      [[null, [true]]],
+      [[null, [null]]],
+      [[null, ['consecutive']]],
       [['initiator_skipped', []]],
       [],
     ]);
     const without = await preview('zhangsan', { template_id: off, form: {} });
-    expect(without.nodes[2]?.steps[0]?.handlers.map((h) => h.auto_agree)).toEqual([false]);
+    expect(without.nodes[2]?.steps[0]?.handlers.map((h) => h.auto_agree)).toEqual([null]);
 
     // The engine agrees as foreseen: the bill waits at 审批1 only, and after 李四 agrees it is done.
     const bill = await releasedBill(server, await tokens.get('zhangsan'), on);
     const task = await pendingTask(server, bill.id, lisi);
     const agreed = await server.call('POST', `/api/bills/flownode/${task}/agree`, { token: await tokens.get('lisi'), body: {} });
     expect(agreed.body.status_code, agreed.body.message).toBe(0);
+    const after = await server.call<BillDetail>('GET', `/api/bills/${bill.id}`, { token: await tokens.get('zhangsan') });
+    expect(after.body.data.status).toBe('done');
+  });
+
+  it('审批人去重 仅审批第一次 foresees the agreement of someone who agreed any step before, and the engine agrees so; a flow saved with the old switch reads as 仅连续', async () => {
+    const [lisi, wangwu, chenqi] = [await idOf(server, 'lisi'), await idOf(server, 'wangwu'), await idOf(server, 'chenqi')];
+    const steps = [
+      [{ type: 'orsign' as const, userIds: [lisi] }],
+      [{ type: 'orsign' as const, userIds: [wangwu] }],
+      [{ type: 'joinsign' as const, userIds: [lisi, chenqi] }],
+    ];
+    const admin = await tokens.get('admin');
+    const first = await makeTemplate(server, admin, linearGraph(steps, { approverDedup: 'first' }));
+    const handlersOf = (path: BillPathPreview) => path.nodes.map((n) => n.steps.map((s) => s.handlers.map((h) => [h.name, h.auto_agree])));
+    expect(handlersOf(await preview('zhangsan', { template_id: first, form: {} }))).toEqual([
+      [],
+      [[['李四', null]]],
+      [[['王五', null]]],
+      [
+        [
+          ['李四', 'first'],
+          ['陈七', null],
+        ],
+      ],
+      [],
+    ]);
+    // The flow as an older designer stored it: the switch, no 审批人去重. 李四 is not right after himself: asked again.
+    const legacy = linearGraph(steps);
+    const { approverDedup: _dropped, ...oldSettings } = legacy.settings;
+    // Not a FlowGraph any more: the stored shape of before, which the template API still reads.
+    const stored = { ...legacy, settings: { ...oldSettings, autoAgreeSameHandler: true } } as unknown as FlowGraph;
+    const legacyPath = await preview('zhangsan', { template_id: await makeTemplate(server, admin, stored), form: {} });
+    expect(handlersOf(legacyPath)[3]).toEqual([
+      [
+        ['李四', null],
+        ['陈七', null],
+      ],
+    ]);
+
+    // The engine agrees as foreseen: after 李四 and 王五, only 陈七 is asked, and his agreement ends the bill.
+    const bill = await releasedBill(server, await tokens.get('zhangsan'), first);
+    for (const [user, username] of [
+      [lisi, 'lisi'],
+      [wangwu, 'wangwu'],
+    ] as const) {
+      const task = await pendingTask(server, bill.id, user);
+      const agreed = await server.call('POST', `/api/bills/flownode/${task}/agree`, { token: await tokens.get(username), body: {} });
+      expect(agreed.body.status_code, agreed.body.message).toBe(0);
+    }
+    expect(await pendingHandlers(server, bill.id)).toEqual([chenqi]);
+    const last = await pendingTask(server, bill.id, chenqi);
+    await server.call('POST', `/api/bills/flownode/${last}/agree`, { token: await tokens.get('chenqi'), body: {} });
     const after = await server.call<BillDetail>('GET', `/api/bills/${bill.id}`, { token: await tokens.get('zhangsan') });
     expect(after.body.data.status).toBe('done');
   });

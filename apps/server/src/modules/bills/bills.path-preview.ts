@@ -105,8 +105,10 @@ export async function previewBillPath(ctx: AppContext, caller: Caller, body: unk
   const cards = await userCards(ctx.db, people);
   const nameOf = (id: number) => cards.get(id)?.name ?? String(id);
 
-  // 同一审批人连续审批时自动同意 (flow/navigate `autoAgree`): a handler who agreed the step decided just before is
-  // agreed for. Certain only when everyone of that step must agree (one handler, or all of them).
+  // 审批人去重 (flow/navigate `autoAgree`): `consecutive` agrees for a handler who agreed the step decided just
+  // before, `first` for one who agreed any step before. Foreseen only where it is certain who agrees a step: every
+  // handler of a 会签/依次 step, the one handler of a 或签 step, or the first of its handlers agreed for.
+  const dedup = flow.settings.approverDedup;
   let agreedBefore = new Set<number>();
   const nodes: BillPathNode[] = planned.map(({ node, steps }) => ({
     id: node.id,
@@ -124,15 +126,18 @@ export async function previewBillPath(ctx: AppContext, caller: Caller, body: unk
               : 'skip';
         return { ...base, handlers: [], note };
       }
+      const everyoneAgrees = STEP_REVIEW_KIND[def.type] !== 'single' || plan.assignments.length === 1;
+      // In a 或签 the first handler agreed for ends the step (the engine's loop stops there): only they are marked.
+      const firstAuto = dedup === 'none' ? undefined : plan.assignments.find((a) => agreedBefore.has(a.actingHandler));
       const handlers = plan.assignments.map((a) => ({
         id: a.actingHandler,
         name: nameOf(a.actingHandler),
         dept_name: cards.get(a.actingHandler)?.dept_name ?? null,
         on_behalf_of: a.onBehalfOf === null ? null : { id: a.onBehalfOf, name: nameOf(a.onBehalfOf) },
-        auto_agree: flow.settings.autoAgreeSameHandler && agreedBefore.has(a.actingHandler),
+        auto_agree: dedup !== 'none' && agreedBefore.has(a.actingHandler) && (everyoneAgrees || a === firstAuto) ? dedup : null,
       }));
-      const everyoneAgrees = handlers.length === 1 || STEP_REVIEW_KIND[def.type] !== 'single';
-      agreedBefore = everyoneAgrees ? new Set(handlers.map((h) => h.id)) : new Set();
+      const agreers = everyoneAgrees ? handlers.map((h) => h.id) : firstAuto ? [firstAuto.actingHandler] : [];
+      agreedBefore = dedup === 'first' ? new Set([...agreedBefore, ...agreers]) : new Set(agreers);
       return { ...base, handlers, note: null };
     }),
   }));

@@ -64,7 +64,7 @@ function chain(nodes: { id: string; name: string; source: StepDef['source'] }[],
       emptyHandler: 'skip',
       adminUserId: null,
       resubmit: 'restart',
-      autoAgreeSameHandler: false,
+      approverDedup: 'none',
       initiatorApproves: 'skip',
       ...settings,
     },
@@ -87,7 +87,7 @@ describe('发起人部门 rules take in the departments below', () => {
         { id: 'c', from: 'tech', to: 'end', priority: 0, isDefault: false, rules: always },
         { id: 'd', from: 'other', to: 'end', priority: 0, isDefault: false, rules: always },
       ],
-      settings: { emptyHandler: 'skip', adminUserId: null, resubmit: 'restart', autoAgreeSameHandler: false, initiatorApproves: 'skip' },
+      settings: { emptyHandler: 'skip', adminUserId: null, resubmit: 'restart', approverDedup: 'none', initiatorApproves: 'skip' },
     };
   }
 

@@ -70,7 +70,7 @@ export function linearGraph(
       emptyHandler: 'skip',
       adminUserId: null,
       resubmit: 'restart',
-      autoAgreeSameHandler: false,
+      approverDedup: 'none',
       initiatorApproves: 'skip',
       ...settings,
     },

@@ -1,5 +1,6 @@
 import {
   INITIATOR_APPROVES_LABELS,
+  APPROVER_DEDUP_LABELS,
   initiatorApprovesOf,
   isRuleGroup,
   REVIEW_KIND_LABELS,
@@ -93,7 +94,7 @@ function settingsText(settings: FlowGraph['settings']): string {
   return [
     settings.emptyHandler === 'admin' ? `找不到审批人时交给用户#${settings.adminUserId}` : '找不到审批人时跳过',
     settings.resubmit === 'resume' ? '重新提交从驳回的节点继续' : '重新提交从头审批',
-    ...(settings.autoAgreeSameHandler ? ['同一人连续审批时自动同意'] : []),
+    ...(settings.approverDedup !== 'none' ? [`审批人去重：${APPROVER_DEDUP_LABELS[settings.approverDedup]}`] : []),
     // Only when not the default, so the facts of flows saved before the setting read as they did.
     ...(initiatorApprovesOf(settings) !== 'skip' ? [`发起人审批时：${INITIATOR_APPROVES_LABELS[initiatorApprovesOf(settings)]}`] : []),
   ].join('；');

@@ -59,7 +59,7 @@ function moneyFlow(extra: Partial<FlowGraph['settings']> = {}): FlowGraph {
       emptyHandler: 'skip',
       adminUserId: null,
       resubmit: 'restart',
-      autoAgreeSameHandler: false,
+      approverDedup: 'none',
       initiatorApproves: 'skip',
       ...extra,
     },

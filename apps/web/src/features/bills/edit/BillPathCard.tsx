@@ -57,15 +57,16 @@ function useRestingInput(schema: FormSchema, subject: BillPathCardProps['subject
 }
 
 function HandlerName({ handler }: { handler: BillPathHandler }) {
-  // One person at two steps in a row is shown once: the second time, what the flow's setting will do for them.
-  if (handler.auto_agree) {
+  // One person asked once (审批人去重): at a later step, what the flow's setting will do for them instead of the name.
+  if (handler.auto_agree !== null) {
+    const isConsecutive = handler.auto_agree === 'consecutive';
     return (
-      <Tooltip title={BillEditTexts.pathAutoAgreeHint(handler.name)}>
+      <Tooltip title={isConsecutive ? BillEditTexts.pathAutoAgreeHint(handler.name) : BillEditTexts.pathAgreedEarlierHint(handler.name)}>
         <span className="bill-path__handler bill-path__muted">
           <Tag className="bill-path__tag" color="green">
             {BillEditTexts.pathAutoAgree}
           </Tag>
-          {BillEditTexts.pathSameAsBefore}
+          {isConsecutive ? BillEditTexts.pathSameAsBefore : BillEditTexts.pathAgreedEarlier}
         </span>
       </Tooltip>
     );

@@ -1,5 +1,7 @@
-import { Drawer, Form, Radio, Switch } from 'antd';
+import { Drawer, Form, Radio } from 'antd';
 import {
+  APPROVER_DEDUP,
+  APPROVER_DEDUP_LABELS,
   FlowDesignerTexts as T,
   FlowMessages,
   INITIATOR_APPROVES,
@@ -17,7 +19,7 @@ interface SettingsDrawerProps {
   onClose: () => void;
 }
 
-/** 流程设置: what an empty handler source does, the initiator among the handlers, where a resubmitted bill starts, auto-agree. */
+/** 流程设置: what an empty handler source does, the initiator among the handlers, where a resubmitted bill starts, 审批人去重. */
 export function SettingsDrawer({ open, settings, onChange, onClose }: SettingsDrawerProps) {
   const isMobile = useIsMobile();
   const adminError = settings.emptyHandler === 'admin' && settings.adminUserId === null;
@@ -74,11 +76,12 @@ export function SettingsDrawer({ open, settings, onChange, onClose }: SettingsDr
             ]}
           />
         </Form.Item>
-        <Form.Item label={T.autoAgree} htmlFor="fd-settings-auto">
-          <Switch
-            id="fd-settings-auto"
-            checked={settings.autoAgreeSameHandler}
-            onChange={(checked) => onChange({ autoAgreeSameHandler: checked })}
+        <Form.Item label={T.approverDedup} extra={T.approverDedupHint}>
+          <Radio.Group
+            aria-label={T.approverDedup}
+            value={settings.approverDedup}
+            onChange={(e) => onChange({ approverDedup: e.target.value as FlowSettings['approverDedup'] })}
+            options={APPROVER_DEDUP.map((value) => ({ value, label: APPROVER_DEDUP_LABELS[value] }))}
           />
         </Form.Item>
       </Form>

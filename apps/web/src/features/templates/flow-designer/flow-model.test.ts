@@ -96,7 +96,7 @@ function graph(nodes: NodeSpec[], links: LinkSpec[]): FlowGraph {
       isDefault: !rules && conditional.has(from),
       rules: rules ?? always,
     })),
-    settings: { emptyHandler: 'skip', adminUserId: null, resubmit: 'restart', autoAgreeSameHandler: false, initiatorApproves: 'skip' },
+    settings: { emptyHandler: 'skip', adminUserId: null, resubmit: 'restart', approverDedup: 'none', initiatorApproves: 'skip' },
   };
 }
 
@@ -294,7 +294,7 @@ describe('fromGraph / toGraph', () => {
         { id: 'l3', from: 'e', to: 'f', priority: 0, isDefault: false, rules: always },
         { id: 'l4', from: 'f', to: 'end', priority: 0, isDefault: false, rules: always },
       ],
-      settings: { emptyHandler: 'admin', adminUserId: 1, resubmit: 'resume', autoAgreeSameHandler: true, initiatorApproves: 'leader' },
+      settings: { emptyHandler: 'admin', adminUserId: 1, resubmit: 'resume', approverDedup: 'first', initiatorApproves: 'leader' },
     };
     const t = tree(g);
     expect(shape(t.blocks)).toEqual([

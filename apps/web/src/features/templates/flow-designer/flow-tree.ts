@@ -70,7 +70,7 @@ export const DEFAULT_SETTINGS: FlowSettings = {
   emptyHandler: 'skip',
   adminUserId: null,
   resubmit: 'restart',
-  autoAgreeSameHandler: false,
+  approverDedup: 'none',
   initiatorApproves: 'skip',
 };
 
