@@ -5,7 +5,7 @@ import { NOTICE_BOXES, NoticePageTexts, type NoticeRow, type NoticeState } from 
 import { useNotices, useReadAllNotices, useReadNotice } from '../../api/notifications';
 import { listState } from '../../components/LoadFailed';
 import { toast } from '../../components/toast';
-import { formatDateTime } from '../../utils/datetime';
+import { RelativeTime } from '../../components/RelativeTime';
 import { detailPath } from '../../utils/bill-paths';
 import { MailSwitch } from './MailSwitch';
 import './notifications.css';
@@ -96,7 +96,7 @@ export default function NotificationsPage() {
                 <Typography.Text strong={notice.read_at === null}>{notice.text}</Typography.Text>
               </span>
               <Typography.Text type="secondary" className="notice-list__time">
-                {formatDateTime(notice.created_at)}
+                <RelativeTime iso={notice.created_at} />
               </Typography.Text>
             </button>
           </List.Item>

@@ -2,6 +2,7 @@ import { Button, Drawer, Empty, List, Popconfirm, Space, Tag, Typography } from 
 import { AdminUserMessages, type AdminUser, type UserSession } from '@osp/shared';
 import { useRevokeSessions, useUserSessions } from '../../../api/admin-users';
 import { toast } from '../../../components/toast';
+import { RelativeTime } from '../../../components/RelativeTime';
 import { formatDateTime } from '../../../utils/datetime';
 import { useIsMobile } from '../../../utils/useIsMobile';
 import { OperationLogButton } from '../../../components/OperationLogDrawer';
@@ -74,7 +75,9 @@ function SessionItem({ session, blockedReason, onRevoke }: SessionItemProps) {
         description={
           <Space orientation="vertical" size={0}>
             <Typography.Text type="secondary">登录于 {formatDateTime(session.created_at)}</Typography.Text>
-            <Typography.Text type="secondary">最近活动 {formatDateTime(session.last_seen_at)}</Typography.Text>
+            <Typography.Text type="secondary">
+              最近活动 <RelativeTime iso={session.last_seen_at} />
+            </Typography.Text>
             <Typography.Text type="secondary" className="user-sessions__agent">
               {session.user_agent || '（无浏览器信息）'}
             </Typography.Text>

@@ -1,10 +1,16 @@
 import { Empty, Tag, Timeline } from 'antd';
-import type { BillHistoryEntry } from '@osp/shared';
-import { formatDateTime } from '../../../utils/datetime';
+import { durationBetween, TimeTexts, type BillHistoryEntry } from '@osp/shared';
+import { RelativeTime } from '../../../components/RelativeTime';
 import { FieldChanges } from './FieldChanges';
 import { historyColor, placeOf } from './flow-display';
 
-/** The bill's history, oldest first: who did what at which step, with their comment. */
+/** How long a handler took over the task they decided here (耗时, as 钉钉 shows it); '' for any other entry. */
+function tookText(entry: BillHistoryEntry): string {
+  const took = durationBetween(entry.task_arrived_at, entry.at);
+  return took === '' ? '' : TimeTexts.took(took);
+}
+
+/** The bill's history, oldest first: who did what at which step, with their comment, when, and how long it took. */
 export function HistoryTimeline({ entries }: { entries: readonly BillHistoryEntry[] }) {
   if (entries.length === 0) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无审批记录" />;
   return (
@@ -24,7 +30,10 @@ export function HistoryTimeline({ entries }: { entries: readonly BillHistoryEntr
             {placeOf(entry) !== '' && <div className="history-entry__minor">{placeOf(entry)}</div>}
             <FieldChanges changes={entry.changes} />
             {entry.comment && <div className="history-entry__comment">{entry.comment}</div>}
-            <div className="history-entry__minor">{formatDateTime(entry.at)}</div>
+            <div className="history-entry__minor">
+              <RelativeTime iso={entry.at} />
+              {tookText(entry) !== '' && <span className="history-entry__took"> · {tookText(entry)}</span>}
+            </div>
           </div>
         ),
       }))}

@@ -1,9 +1,27 @@
 import { Descriptions, Empty, Modal, Table, Tag, type TableColumnsType } from 'antd';
-import { FlowViewTexts, type FlowHandler, type FlowNodeView, type FlowStepView } from '@osp/shared';
-import { formatDateTime } from '../../../utils/datetime';
+import {
+  durationBetween,
+  FlowViewTexts,
+  HANDLER_OPERATIONS,
+  TimeTexts,
+  type FlowHandler,
+  type FlowNodeView,
+  type FlowStepView,
+} from '@osp/shared';
+import { RelativeTime } from '../../../components/RelativeTime';
 import { useIsMobile } from '../../../utils/useIsMobile';
 import { approvalWayText, SHOWN_HANDLER_LABELS, shownHandlerState, stepCountText, stepTone } from './flow-display';
 import { HandlerAvatar } from './FlowNodeList';
+
+/**
+ * 耗时: from the task's arrival to the handler's decision. None for a task that ended without one (cancelled with its
+ * step: its time is when it ended) or for an automatic agree, which took nobody's time.
+ */
+function tookText(handler: FlowHandler): string {
+  const decided = handler.operation !== HANDLER_OPERATIONS.pending && !handler.is_auto;
+  const took = decided ? durationBetween(handler.arrived_at, handler.time) : '';
+  return took === '' ? '' : TimeTexts.took(took);
+}
 
 function handlerColumns(step: FlowStepView, isMobile: boolean): TableColumnsType<FlowHandler> {
   return [
@@ -38,7 +56,12 @@ function handlerColumns(step: FlowStepView, isMobile: boolean): TableColumnsType
       render: (_, handler) => (
         <span>
           {handler.comment || '—'}
-          {handler.time && <span className="node-dialog__minor">{formatDateTime(handler.time)}</span>}
+          {handler.time && (
+            <span className="node-dialog__minor">
+              <RelativeTime iso={handler.time} />
+              {tookText(handler) !== '' && ` · ${tookText(handler)}`}
+            </span>
+          )}
         </span>
       ),
     },

@@ -13,7 +13,7 @@ import { useBillShares, useShareBill, useUnshareBill } from '../../../api/bills'
 import { showFieldErrors } from '../../../components/form-errors';
 import { DeptPicker, PersonPicker } from '../../../components/pickers';
 import { toast } from '../../../components/toast';
-import { formatDateTime } from '../../../utils/datetime';
+import { RelativeTime } from '../../../components/RelativeTime';
 import { ActionDialog } from './ActionDialog';
 
 interface ShareDialogProps {
@@ -108,7 +108,11 @@ function SharedWith({ billId, entries, isLoading }: { billId: number; entries: B
                   <Tag color={entry.read_at ? 'default' : 'orange'}>{SHARE_READ_LABELS[entry.read_at ? 'read' : 'unread']}</Tag>
                 </>
               }
-              description={`${ShareTexts.sharedBy(entry.shared_by_name)} · ${formatDateTime(entry.shared_at)}`}
+              description={
+                <>
+                  {ShareTexts.sharedBy(entry.shared_by_name)} · <RelativeTime iso={entry.shared_at} />
+                </>
+              }
             />
           </List.Item>
         )}

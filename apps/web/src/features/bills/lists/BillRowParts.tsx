@@ -1,6 +1,6 @@
 import { Space, Tag, Typography } from 'antd';
 import { SHARE_READ_LABELS, type BillBox, type BillListRow } from '@osp/shared';
-import { formatDateTime } from '../../../utils/datetime';
+import { RelativeTime } from '../../../components/RelativeTime';
 import { billStatusColor } from '../detail/flow-display';
 import { FlowPopover } from '../detail/FlowPopover';
 
@@ -30,17 +30,17 @@ export function ShareReadTag({ bill, withSharer = false }: { bill: BillListRow; 
     <Space orientation="vertical" size={0}>
       {tag}
       <Typography.Text type="secondary" className="bill-list__minor">
-        {bill.share.shared_by_name} · {formatDateTime(bill.share.shared_at)}
+        {bill.share.shared_by_name} · <RelativeTime iso={bill.share.shared_at} />
       </Typography.Text>
     </Space>
   );
 }
 
 /** The time column each box is about: when a task arrived, when the bill was sent, when it last changed. */
-export function timeOf(bill: BillListRow, box: BillBox): { label: string; value: string } {
-  if (box === 'todo') return { label: '到达时间', value: formatDateTime(bill.received_at ?? bill.updated_at) };
-  if (box === 'mine') return { label: '提交时间', value: formatDateTime(bill.released_at ?? bill.created_at) };
-  return { label: '更新时间', value: formatDateTime(bill.updated_at) };
+export function timeOf(bill: BillListRow, box: BillBox): { label: string; iso: string } {
+  if (box === 'todo') return { label: '到达时间', iso: bill.received_at ?? bill.updated_at };
+  if (box === 'mine') return { label: '提交时间', iso: bill.released_at ?? bill.created_at };
+  return { label: '更新时间', iso: bill.updated_at };
 }
 
 export function BillTitle({ bill }: { bill: BillListRow }) {

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { BatchApproveTexts, BillPageMessages, defaultBillSort, type BillBox, type BillListRow, type Paged } from '@osp/shared';
 import type { BillSortField } from '../../../api/bills';
 import { listState } from '../../../components/LoadFailed';
-import { formatDateTime } from '../../../utils/datetime';
+import { RelativeTime } from '../../../components/RelativeTime';
 import { useIsMobile } from '../../../utils/useIsMobile';
 import { BatchApproveBar } from './BatchApproveDialog';
 import { BillTitle, ShareReadTag, StatusTag, timeOf } from './BillRowParts';
@@ -68,7 +68,7 @@ function columns(box: BillBox, sort: BillSort): TableColumnsType<BillListRow> {
     sorter: true,
     sortOrder: sortOrder(sort, field),
     sortDirections: ['descend', 'ascend', 'descend'],
-    render: (_, bill) => formatDateTime(field === 'id' ? null : (bill[field] ?? null)),
+    render: (_, bill) => <RelativeTime iso={field === 'id' ? null : bill[field]} />,
   });
   const title: TableColumnsType<BillListRow>[number] = { title: '标题', key: 'title', render: (_, bill) => <BillTitle bill={bill} /> };
 
@@ -87,7 +87,7 @@ function columns(box: BillBox, sort: BillSort): TableColumnsType<BillListRow> {
           sortDirections: ['descend', 'ascend', 'descend'],
           render: (_, bill) => (
             <Space orientation="vertical" size={0}>
-              <span>{timeOf(bill, box).value}</span>
+              <RelativeTime iso={timeOf(bill, box).iso} />
               {bill.on_behalf_of && <Tag color="purple">{bill.on_behalf_of}</Tag>}
             </Space>
           ),
@@ -141,7 +141,7 @@ function BillCard({ bill, box, onOpen }: { bill: BillListRow; box: BillBox; onOp
       </div>
       <div className="bill-card__meta">
         {bill.current_node && box !== 'draft' ? `${bill.current_node} · ` : ''}
-        {time.label} {time.value}
+        {time.label} <RelativeTime iso={time.iso} />
       </div>
       {bill.on_behalf_of && <Tag color="purple">{bill.on_behalf_of}</Tag>}
       {canIgnore(box) && <IgnoreButton bill={bill} />}
