@@ -6,6 +6,7 @@ export * from './common/validation';
 export * from './common/paging';
 export * from './common/html';
 export * from './common/time-text';
+export * from './common/sort-texts';
 export * from './auth/messages';
 export * from './auth/password';
 export * from './auth/permissions';

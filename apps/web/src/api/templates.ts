@@ -12,6 +12,7 @@ import {
   type TemplateStarters,
   type TemplateSummary,
 } from '@osp/shared';
+import { orderedBy } from '../components/sortable-order';
 import { api } from './client';
 import { useProfile } from './user';
 import { usePageQuery } from './page-query';
@@ -87,11 +88,6 @@ export function useSortTemplateGroups() {
     },
     onSettled: () => Promise.all(everything.map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
   });
-}
-
-function orderedBy<T extends { id: number }>(rows: readonly T[], ids: readonly number[]): T[] {
-  const position = new Map(ids.map((id, index) => [id, index]));
-  return [...rows].sort((a, b) => (position.get(a.id) ?? Infinity) - (position.get(b.id) ?? Infinity));
 }
 
 // ---------- templates ----------

@@ -1,4 +1,5 @@
 import type { MenuIconName } from '../admin/menu-icons';
+import { SortTexts } from '../common/sort-texts';
 
 /**
  * Texts of the template administration page (模板管理) and the template designer page. The server's
@@ -19,12 +20,10 @@ export const TemplateAdminTexts = {
   noGroups: '还没有模板分组，先新建一个分组',
   moveUp: '上移',
   moveDown: '下移',
-  dragHandle: (name: string) => `拖动调整「${name}」的顺序`,
-  dragInstructions: '按空格键拿起，用上下方向键移动，再按空格键放下；按 Esc 取消。',
-  dragPicked: (name: string) => `已拿起「${name}」`,
-  dragOver: (name: string, position: number) => `「${name}」移到第 ${position} 位`,
-  dragDropped: (name: string, position: number) => `「${name}」已放到第 ${position} 位`,
-  dragCancelled: (name: string) => `已取消移动「${name}」`,
+  // The sortable lists' own words (common/sort-texts.ts), under the names the template journeys read them by.
+  dragHandle: SortTexts.dragHandle,
+  dragOver: SortTexts.dragOver,
+  dragDropped: SortTexts.dragDropped,
   newTemplate: '新建模板',
   noTemplates: '该分组下还没有模板',
   dragHint: '拖动左侧手柄或使用上移、下移调整顺序，新的顺序即是「发起审批」页的顺序。',

@@ -3,7 +3,7 @@ import { Button, Dropdown, Skeleton, type MenuProps } from 'antd';
 import { ApprovalMessages, TemplateAdminTexts, type TemplateGroup } from '@osp/shared';
 import type { ReactNode } from 'react';
 import { shift } from './order';
-import { SortableList } from './SortableList';
+import { SortableList } from '../../../components/SortableList';
 
 interface GroupPanelProps {
   groups: readonly TemplateGroup[];

@@ -12,7 +12,7 @@ import { TemplateAdminTexts, type TemplateSummary } from '@osp/shared';
 import type { ReactNode } from 'react';
 import { MenuIcon } from '../../../components/MenuIcon';
 import { shift } from './order';
-import { SortableList } from './SortableList';
+import { SortableList } from '../../../components/SortableList';
 
 export type TemplateAction = 'design' | 'copy' | 'move' | 'delete';
 

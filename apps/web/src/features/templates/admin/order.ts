@@ -1,5 +1,8 @@
 import type { TemplateGroup, TemplateSummary } from '@osp/shared';
 
+// A drag and 上移/下移 are every sortable list's (components/sortable-order.ts); the template page's own tests read them here.
+export { reorder, shift } from '../../../components/sortable-order';
+
 /*
  * The order of groups and templates as the administration page shows and changes it. A change is
  * sent as the complete new order of one list (POST /api/template/groups/sort, /api/templates/sort),
@@ -11,26 +14,6 @@ export function inAdminOrder(templates: readonly TemplateSummary[], groups: read
   const groupPosition = new Map(groups.map((group, index) => [group.id, index]));
   const positionOf = (template: TemplateSummary) => groupPosition.get(template.group_id) ?? groups.length;
   return [...templates].sort((a, b) => positionOf(a) - positionOf(b) || a.sort - b.sort || a.id - b.id);
-}
-
-/** A drag of `activeId` onto `overId`'s place; null when nothing moves. */
-export function reorder(ids: readonly number[], activeId: number, overId: number | null): number[] | null {
-  if (overId === null || activeId === overId) return null;
-  const from = ids.indexOf(activeId);
-  const to = ids.indexOf(overId);
-  if (from < 0 || to < 0) return null;
-  const next = [...ids];
-  next.splice(from, 1);
-  next.splice(to, 0, activeId);
-  return next;
-}
-
-/** 上移 (-1) or 下移 (+1); null at either end. */
-export function shift(ids: readonly number[], id: number, delta: -1 | 1): number[] | null {
-  const from = ids.indexOf(id);
-  const to = from + delta;
-  if (from < 0 || to < 0 || to >= ids.length) return null;
-  return reorder(ids, id, ids[to] ?? null);
 }
 
 /**

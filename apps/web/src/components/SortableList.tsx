@@ -12,9 +12,10 @@ import {
 } from '@dnd-kit/core';
 import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
-import { TemplateAdminTexts } from '@osp/shared';
+import { SortTexts } from '@osp/shared';
 import type { ReactNode } from 'react';
-import { reorder } from './order';
+import { reorder } from './sortable-order';
+import './sortable-list.css';
 
 interface SortableListProps<T extends { id: number }> {
   items: readonly T[];
@@ -55,10 +56,10 @@ export function SortableList<T extends { id: number }>({
   };
   const positionOf = (id: UniqueIdentifier) => ids.indexOf(Number(id)) + 1;
   const announcements: Announcements = {
-    onDragStart: ({ active }) => TemplateAdminTexts.dragPicked(nameOfId(active.id)),
-    onDragOver: ({ active, over }) => (over ? TemplateAdminTexts.dragOver(nameOfId(active.id), positionOf(over.id)) : undefined),
-    onDragEnd: ({ active, over }) => (over ? TemplateAdminTexts.dragDropped(nameOfId(active.id), positionOf(over.id)) : undefined),
-    onDragCancel: ({ active }) => TemplateAdminTexts.dragCancelled(nameOfId(active.id)),
+    onDragStart: ({ active }) => SortTexts.dragPicked(nameOfId(active.id)),
+    onDragOver: ({ active, over }) => (over ? SortTexts.dragOver(nameOfId(active.id), positionOf(over.id)) : undefined),
+    onDragEnd: ({ active, over }) => (over ? SortTexts.dragDropped(nameOfId(active.id), positionOf(over.id)) : undefined),
+    onDragCancel: ({ active }) => SortTexts.dragCancelled(nameOfId(active.id)),
   };
 
   const handleDragEnd = ({ active, over }: DragEndEvent) => {
@@ -71,7 +72,7 @@ export function SortableList<T extends { id: number }>({
       sensors={sensors}
       collisionDetection={closestCenter}
       onDragEnd={handleDragEnd}
-      accessibility={{ announcements, screenReaderInstructions: { draggable: TemplateAdminTexts.dragInstructions } }}
+      accessibility={{ announcements, screenReaderInstructions: { draggable: SortTexts.dragInstructions } }}
     >
       <SortableContext items={ids} strategy={verticalListSortingStrategy} disabled={isDisabled}>
         <ul className={className ? `sortable-list ${className}` : 'sortable-list'} aria-label={label}>
@@ -102,7 +103,7 @@ function SortableRow({ id, name, isDisabled, children }: SortableRowProps) {
       className="sortable-list__handle"
       {...attributes}
       {...listeners}
-      aria-label={TemplateAdminTexts.dragHandle(name)}
+      aria-label={SortTexts.dragHandle(name)}
     >
       <HolderOutlined />
     </button>
