@@ -28,6 +28,7 @@ export const PAGES: Readonly<Record<string, LazyPage>> = {
   '/office/approval/entrust': lazy(() => import('../features/bills/entrust/EntrustPage')),
   '/office/templates': lazy(() => import('../features/templates/admin/TemplatesPage')),
   '/office/jobs': lazy(() => import('../features/jobs/pages/JobsPage')),
+  '/article/types': lazy(() => import('../features/articles/pages/ArticleTypesPage')),
 };
 
 /** Routed whatever the menu says: SPEC §2 sends / to the home page, which must therefore exist. */

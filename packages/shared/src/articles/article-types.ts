@@ -25,7 +25,7 @@ export const ArticleTypeMessages = {
 /** The texts of the 文章类型 administration page. The server's answers are ArticleTypeMessages. */
 export const ArticleTypeTexts = {
   title: '文章类型',
-  description: '文章和公告按类型归档。拖动左侧手柄或使用上移、下移调整顺序，员工看到的类型按此顺序排列；有文章的类型不能删除。',
+  description: '文章和公告按类型归档，类型按这里的顺序排列：拖动左侧手柄或使用上移、下移调整。有文章的类型不能删除。',
   list: '文章类型列表',
   newType: '新建类型',
   rename: '重命名',
@@ -35,7 +35,9 @@ export const ArticleTypeTexts = {
   more: '更多操作',
   name: '类型名称',
   namePlaceholder: '如 通知公告、规章制度',
+  articleCountTitle: '文章数',
   articleCount: (count: number) => `${count} 篇文章`,
+  actionsTitle: '操作',
   confirmDelete: (name: string) => `确认删除文章类型「${name}」吗？`,
   empty: '还没有文章类型，先新建一个',
 } as const;
