@@ -13,7 +13,7 @@ import { actAs, detailUrl, getData, listRow, oneStepPair, submitTo } from './bil
 
 const EXACT = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/;
 
-test('[BILLS] a bill sent just now reads 刚刚, then 2 分钟前 without a reload; its history says when and how long the approver took', async ({
+test('[BILLS] a bill sent just now reads 刚刚, then 2 分钟前 without a reload; its history says when and how long the approver took, 消息通知 when the result came', async ({
   page,
   request,
 }) => {
@@ -54,4 +54,10 @@ test('[BILLS] a bill sent just now reads 刚刚, then 2 分钟前 without a relo
   await entry.scrollIntoViewIfNeeded();
   await entry.hover();
   await saveScreenshot(page, 'bills-relative-time-history-1440');
+
+  // 消息通知 says when the result came the same way.
+  await page.goto('/notifications');
+  const notice = page.locator('.notice-list__item').filter({ hasText: bill.title });
+  await expect(notice.locator('time')).toHaveText(/^(刚刚|\d+ 分钟前)$/);
+  await expect(notice.locator('time')).toHaveAttribute('title', EXACT);
 });
