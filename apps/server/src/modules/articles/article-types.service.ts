@@ -2,6 +2,7 @@ import { ArticleTypeIdZ, ArticleTypeInputZ, ArticleTypeMessages, ArticleTypeSort
 import type { Actor, AppContext, Caller } from '../../context';
 import type { Db } from '../../db/index';
 import { nowIso } from '../../db/index';
+import { isUniqueViolation } from '../../db/constraints';
 import { ConflictError, NotFoundError, ValidationError } from '../../http/errors';
 import { parse } from '../../http/validate';
 import { recordOperation } from '../syslog/syslog.service';
@@ -43,6 +44,16 @@ async function assertNameFree(db: Db, name: string, id: number | null): Promise<
   if (same && same.id !== id) throw new ValidationError({ name: [ArticleTypeMessages.nameTaken(name)] });
 }
 
+/** Two requests for one name at once both pass assertNameFree on PostgreSQL: the loser gets the same 422, not a 500. */
+async function nameGuarded<T>(name: string, write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new ValidationError({ name: [ArticleTypeMessages.nameTaken(name)] });
+    throw error;
+  }
+}
+
 export async function listArticleTypes(ctx: AppContext, caller: Caller): Promise<ArticleType[]> {
   authorizeArticleAdmin(caller);
   const [rows, counts] = await Promise.all([repo.listTypes(ctx.db), repo.countArticlesByType(ctx.db)]);
@@ -61,18 +72,20 @@ export async function getArticleType(ctx: AppContext, caller: Caller, params: un
 export async function createArticleType(ctx: AppContext, actor: Actor, body: unknown): Promise<ArticleType> {
   authorizeArticleAdmin(actor.caller);
   const input = parse(ArticleTypeInputZ, body);
-  const row = await ctx.db.transaction().execute(async (trx) => {
-    await assertNameFree(trx, input.name, null);
-    const created = await repo.insertType(trx, { name: input.name, sort: (await repo.lastSort(trx)) + 10 }, nowIso());
-    await recordOperation(trx, actor, {
-      itemType: ITEM_TYPE,
-      itemId: created.id,
-      action: 'create',
-      summary: `新建文章类型「${created.name}」`,
-      after: { name: created.name },
-    });
-    return created;
-  });
+  const row = await nameGuarded(input.name, () =>
+    ctx.db.transaction().execute(async (trx) => {
+      await assertNameFree(trx, input.name, null);
+      const created = await repo.insertType(trx, { name: input.name, sort: (await repo.lastSort(trx)) + 10 }, nowIso());
+      await recordOperation(trx, actor, {
+        itemType: ITEM_TYPE,
+        itemId: created.id,
+        action: 'create',
+        summary: `新建文章类型「${created.name}」`,
+        after: { name: created.name },
+      });
+      return created;
+    }),
+  );
   return presented(row, 0);
 }
 
@@ -81,20 +94,22 @@ export async function renameArticleType(ctx: AppContext, actor: Actor, params: u
   authorizeArticleAdmin(actor.caller);
   const { id } = parse(ArticleTypeIdZ, params);
   const input = parse(ArticleTypeInputZ, body);
-  await ctx.db.transaction().execute(async (trx) => {
-    const type = await requireType(trx, id);
-    await assertNameFree(trx, input.name, id);
-    if (type.name === input.name) return;
-    await repo.renameType(trx, id, input.name, nowIso());
-    await recordOperation(trx, actor, {
-      itemType: ITEM_TYPE,
-      itemId: id,
-      action: 'update',
-      summary: `文章类型「${type.name}」改名为「${input.name}」`,
-      before: { name: type.name },
-      after: { name: input.name },
-    });
-  });
+  await nameGuarded(input.name, () =>
+    ctx.db.transaction().execute(async (trx) => {
+      const type = await requireType(trx, id);
+      await assertNameFree(trx, input.name, id);
+      if (type.name === input.name) return;
+      await repo.renameType(trx, id, input.name, nowIso());
+      await recordOperation(trx, actor, {
+        itemType: ITEM_TYPE,
+        itemId: id,
+        action: 'update',
+        summary: `文章类型「${type.name}」改名为「${input.name}」`,
+        before: { name: type.name },
+        after: { name: input.name },
+      });
+    }),
+  );
   return getArticleType(ctx, actor.caller, params);
 }
 

@@ -176,6 +176,17 @@ describe('/api/articletype', () => {
     expect(await typesInDb()).toEqual(rowsNow);
   });
 
+  it('creates one type when the same name is sent several times at once; the others are told it is taken', async () => {
+    const name = '同时新建';
+    const results = await Promise.all(Array.from({ length: 6 }, () => call('admin', 'POST', '/api/articletype', { name })));
+    expect(results.map((r) => r.status)).toEqual(results.map(() => 200));
+    expect(results.filter((r) => r.body.status_code === 0)).toHaveLength(1);
+    for (const refused of results.filter((r) => r.body.status_code !== 0)) {
+      expect(refused.body).toMatchObject({ status_code: 422, data: { errors: { name: [ArticleTypeMessages.nameTaken(name)] } } });
+    }
+    expect((await typesInDb()).filter((t) => t.name === name)).toHaveLength(1);
+  });
+
   it('answers an unknown id with 404 and a malformed one with 422, never 500', async () => {
     for (const method of ['GET', 'PUT', 'DELETE']) {
       const body = method === 'PUT' ? { name: '某类型' } : undefined;
