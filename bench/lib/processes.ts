@@ -7,6 +7,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { buildServerSync, SERVER_BUNDLE, SERVER_NODE_FLAGS } from '../../apps/server/scripts/build.mjs';
 import { ROOT_DIR } from './config';
 
 const STDERR_TAIL = 4000;
@@ -23,14 +24,28 @@ export interface ServerProcess {
   stderrTail: () => string;
 }
 
-/** Starts `node [nodeArgs] --import tsx <script>` with `env` added to a cleaned copy of ours. */
+/** The OSP server's entry point: started as `npm start` runs it, bundled (apps/server/scripts/build.mjs). */
+const OSP_MAIN = 'apps/server/src/main.ts';
+let bundled = false;
+
+/** The command line of `script`: OSP as production runs it (bundled once per benchmark), a baseline through tsx. */
+function commandOf(script: string, nodeArgs: readonly string[]): string[] {
+  if (script !== OSP_MAIN) return [...nodeArgs, '--import', 'tsx', script];
+  if (!bundled) {
+    buildServerSync();
+    bundled = true;
+  }
+  return [...nodeArgs, ...SERVER_NODE_FLAGS, SERVER_BUNDLE];
+}
+
+/** Starts `script` (see commandOf) with `env` added to a cleaned copy of ours. */
 export function startServer(name: string, script: string, env: Record<string, string>, nodeArgs: readonly string[] = []): ServerProcess {
   const childEnv: NodeJS.ProcessEnv = { ...process.env };
   // Nothing of the caller's own server settings may leak into a benchmarked server.
   for (const key of ['DATABASE_URL', 'OSP_DEMO', 'SQLITE_FILE', 'DATA_DIR', 'PORT', 'HOST', 'LOG_LEVEL', 'NODE_OPTIONS'])
     delete childEnv[key];
   Object.assign(childEnv, env);
-  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', script], {
+  const child = spawn(process.execPath, commandOf(script, nodeArgs), {
     cwd: ROOT_DIR,
     env: childEnv,
     // stdout (the request log) goes to /dev/null; stderr is kept to explain a failed start.

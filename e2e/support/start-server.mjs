@@ -4,12 +4,13 @@
 // 2. builds the web app into a folder of its own beside the data folder (<data folder>-web) when that build is
 //    missing or older than the sources: apps/web/dist is rebuilt by whoever builds next, and a build replacing
 //    the lazily loaded chunks under a running suite leaves its pages loading for ever,
-// 3. runs the server in the foreground, passing Playwright's stop signal on.
+// 3. bundles the server and runs it as `npm start` does, in the foreground, passing Playwright's stop signal on.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { buildServer, SERVER_BUNDLE, SERVER_NODE_FLAGS } from '../../apps/server/scripts/build.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -76,7 +77,9 @@ else if (builtTime < sourcesTime) build('sources changed since the last build');
 
 process.env.WEB_DIST = webDist;
 
-const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], { cwd: root, stdio: 'inherit', env: process.env });
+// The journeys run what `npm start` runs: the bundled server with its flags, bundled afresh (well under a second).
+await buildServer();
+const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, SERVER_BUNDLE], { cwd: root, stdio: 'inherit', env: process.env });
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.on(signal, () => server.kill(signal));
 }

@@ -2,7 +2,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { FILE_MAX_BYTES_DEFAULT } from '@osp/shared';
 
-/** The repository root, so that `./data` means the same whichever folder npm runs the server in. */
+/**
+ * The repository root, so that `./data` means the same whichever folder npm runs the server in. Three folders up from
+ * this file in apps/server/src, and from the production bundle in apps/server/dist (scripts/build.mjs).
+ */
 export const ROOT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
 function int(name: string, fallback: number): number {

@@ -15,6 +15,7 @@ import {
 import type { AppContext, Caller } from '../../context';
 import { AppError, TooManyError } from '../../http/errors';
 import { parse } from '../../http/validate';
+import { collectGarbageSoon } from '../../lib/gc';
 import { billIdsInListOrder, billsInListOrder, type BillExportRow } from '../bills/bills.list';
 import { streamSheet, type SheetColumn } from './exports.sheet';
 
@@ -111,10 +112,12 @@ export async function exportBills(ctx: AppContext, caller: Caller, query: unknow
     const first = await chunks.next();
     const body = new PassThrough();
     const readerGone = new AbortController();
-    // The file was read to its end, or the reader went away, or the writing failed: the place is free again.
+    // The file was read to its end, or the reader went away, or the writing failed: the place is free again, and
+    // the export's garbage is collected now rather than still held during the next one (lib/gc.ts).
     finished(body, () => {
       readerGone.abort();
       release();
+      collectGarbageSoon();
     });
     const columns = billExportColumns(input.box).map((key) => ({ header: BILL_EXPORT_COLUMN_LABELS[key], ...CELLS[key] }));
     streamSheet({

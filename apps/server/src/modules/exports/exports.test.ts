@@ -432,6 +432,21 @@ describe('the file holds the list', () => {
     );
     expect(file.headers.get('cache-control')).toBe('no-store');
   });
+
+  it('asks for a major collection once a file is read, where node exposes gc (npm start), so exports do not pile up garbage', async () => {
+    const calls: unknown[] = [];
+    // Stands in for node's gc (absent under vitest): records what the server asks for.
+    const gc = (async (options: unknown) => {
+      calls.push(options);
+    }) as unknown as NonNullable<typeof globalThis.gc>;
+    globalThis.gc = gc;
+    try {
+      await exportAs('zhangsan', '?box=mine');
+      await expect.poll(() => calls).toEqual([{ type: 'major', execution: 'async' }]);
+    } finally {
+      globalThis.gc = undefined;
+    }
+  });
 });
 
 describe('scoped to the caller', () => {
