@@ -1,5 +1,6 @@
 import os from 'node:os';
 import {
+  dateTimeText,
   FileMessages,
   StatusCode,
   WATERMARK_IMAGE_TYPES,
@@ -42,20 +43,9 @@ export interface WatermarkOptions {
   log?: Pick<FastifyBaseLogger, 'warn'>;
 }
 
-const minuteFormat = new Intl.DateTimeFormat('en-CA', {
-  timeZone: 'Asia/Shanghai',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
-
-/** `2026-11-25 10:30`, Asia/Shanghai (DESIGN §4: the UI's zone). */
+/** `2026-11-25 10:30`, Asia/Shanghai (DESIGN §4: the UI's zone), as the pages write an exact time. */
 export function watermarkTime(at: Date): string {
-  const part = (type: Intl.DateTimeFormatPartTypes) => minuteFormat.formatToParts(at).find((p) => p.type === type)?.value ?? '';
-  return `${part('year')}-${part('month')}-${part('day')} ${part('hour')}:${part('minute')}`;
+  return dateTimeText(at.toISOString());
 }
 
 export function watermarkTextOf(viewer: Pick<CallerUser, 'name' | 'username'>, at: Date): WatermarkText {
