@@ -16,6 +16,7 @@ import { adminOrgRoutes } from './modules/admin-org/admin-org.routes';
 import { adminUsersRoutes } from './modules/admin-users/admin-users.routes';
 import { articlesRoutes } from './modules/articles/articles.routes';
 import { articleTypesRoutes } from './modules/articles/article-types.routes';
+import { pointsRoutes } from './modules/points/points.routes';
 import { AccessCache, isAccessWrite } from './modules/auth/access-cache';
 import { authRoutes } from './modules/auth/auth.routes';
 import { billsRoutes } from './modules/bills/bills.routes';
@@ -123,6 +124,7 @@ export async function buildApp({ config, database, logger = true }: BuildAppOpti
   await app.register(holidayRoutes(ctx));
   await app.register(articlesRoutes(ctx));
   await app.register(articleTypesRoutes(ctx));
+  await app.register(pointsRoutes(ctx));
   await app.register(syslogRoutes(ctx));
   await app.register(securityLogRoutes(ctx));
   await app.register(adminOrgRoutes(ctx));

@@ -23,6 +23,7 @@ export interface Database {
   article_types: ArticleTypesTable;
   article_audience: ArticleAudienceTable;
   article_view_confirms: ArticleViewConfirmsTable;
+  point_ledger: PointLedgerTable;
   settings: SettingsTable;
   operation_logs: OperationLogsTable;
   security_events: SecurityEventsTable;
@@ -173,6 +174,21 @@ export interface ArticleTypesTable {
   sort: Generated<number>;
   created_at: string;
   updated_at: string;
+}
+
+/** 积分: one award or adjustment; (user_id, source_kind, source_id) is unique, so a source action awards once. */
+export interface PointLedgerTable {
+  id: Generated<number>;
+  user_id: number;
+  /** Negative for a deduction. */
+  points: number;
+  reason: string;
+  source_kind: string;
+  /** The record that earned the points (an article); null for an adjustment. */
+  source_id: number | null;
+  created_at: string;
+  /** The administrator who adjusted; null for an automatic award. */
+  created_by: number | null;
 }
 
 /** Who an article is for; an article without rows here is for everyone. */

@@ -2,6 +2,7 @@ import { escapeHtml } from '../common/html';
 import { z } from 'zod';
 import { PERMISSIONS } from '../auth/permissions';
 import { isMenuIconName } from './menu-icons';
+import { POINT_AWARD_MAX, PointMessages } from '../points/points';
 
 /*
  * Administration of departments, roles, menus and global settings (issue 3): request schemas,
@@ -95,6 +96,7 @@ export const SETTING_LABELS = {
   wechat_redirect_url: '微信回调地址',
   wechat_qr_login: '微信扫码登录',
   default_user: '默认用户',
+  point_article_confirm: '确认阅读文章积分',
 } as const;
 
 export type AdminSettingKey = keyof typeof SETTING_LABELS;
@@ -350,6 +352,11 @@ export const SettingsUpdateZ = z
     wechat_redirect_url: httpUrl(SETTING_LABELS.wechat_redirect_url),
     wechat_qr_login: flag(SettingMessages.flagInvalid(SETTING_LABELS.wechat_qr_login)),
     default_user: z.string({ error: SettingMessages.defaultUserInvalid }).trim().max(64, SettingMessages.defaultUserInvalid),
+    point_article_confirm: z
+      .number({ error: PointMessages.awardRange })
+      .int(PointMessages.awardRange)
+      .min(0, PointMessages.awardRange)
+      .max(POINT_AWARD_MAX, PointMessages.awardRange),
   })
   .partial();
 export type SettingsUpdate = z.input<typeof SettingsUpdateZ>;

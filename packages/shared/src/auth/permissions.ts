@@ -4,6 +4,7 @@
  */
 export const PERMISSIONS = {
   point_rank: { name: '积分排行', group: '积分' },
+  point_admin: { name: '积分调整', group: '积分' },
   iptv: { name: 'IPTV 业务（全部）', group: 'IPTV' },
   iptv_list: { name: 'IPTV 业务流程列表', group: 'IPTV' },
   iptv_bank: { name: 'IPTV 结算与收款账户', group: 'IPTV' },

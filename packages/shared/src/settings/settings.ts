@@ -24,6 +24,8 @@ export interface PrivateSettings extends PublicSettings {
   qrcode_url: string;
   /** 登录邮箱 opens this company webmail address. */
   webmail_url: string;
+  /** Points for confirming a forced-read article (积分排行, issue 15); 0 awards nothing. */
+  point_article_confirm: number;
 }
 
 export type Settings = PublicSettings | PrivateSettings;

@@ -19,6 +19,8 @@ export const LOGGED_ITEM_TYPES = {
   iptv_template: { name: 'IPTV审批模板', permission: 'template_admin', alsoOneOf: IPTV_TEMPLATE_PERMISSIONS },
   job: { name: '审批岗位', permission: 'template_admin' },
   article_type: { name: '文章类型', permission: 'article_admin' },
+  /** Item id: the person whose points an administrator adjusted. */
+  point: { name: '积分', permission: 'point_admin' },
   /** A user's own delegation: nobody administers it, so only sys_log reads its history. */
   entrust: { name: '审批委托', permission: 'sys_log' },
 } as const satisfies Record<string, { name: string; permission: string; alsoOneOf?: readonly string[] }>;
@@ -44,6 +46,8 @@ export const OperationActionLabels: Record<string, string> = {
   end: '提前结束',
   /** A user's open tasks, drafts and received entrusts moved to a colleague (离职交接). */
   handover: '离职交接',
+  /** An administrator's adjustment of someone's points (积分调整). */
+  adjust_points: '调整积分',
 };
 
 export interface OperationLogEntry {

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { AppContext, Caller } from '../../context';
 import { NotFoundError } from '../../http/errors';
 import { parse } from '../../http/validate';
+import { awardOnce, awardValue } from '../points/points.service';
 import * as repo from './articles.repo';
 
 const ArticleIdZ = z.object({ id: z.coerce.number({ error: ArticleMessages.notFound }).int().positive(ArticleMessages.notFound) });
@@ -34,6 +35,18 @@ export async function getArticle(ctx: AppContext, caller: Caller, params: unknow
 /** Confirms reading; confirming twice is harmless and keeps the first time. */
 export async function confirmArticle(ctx: AppContext, caller: Caller, params: unknown): Promise<Article> {
   const article = await getArticle(ctx, caller, params);
-  await repo.insertConfirmation(ctx.db, article.id, caller.userId, new Date().toISOString());
+  // 积分 (issue 15): a forced article's confirmation earns the setting's points, in the confirmation's transaction and
+  // once per article and person (the ledger's unique key, whatever the number of confirms at once).
+  const points = article.forceView === 1 ? await awardValue(ctx, 'article_confirm') : 0;
+  await ctx.db.transaction().execute(async (trx) => {
+    await repo.insertConfirmation(trx, article.id, caller.userId, new Date().toISOString());
+    await awardOnce(trx, {
+      userId: caller.userId,
+      points,
+      reason: `确认阅读《${article.title}》`.slice(0, 200),
+      sourceKind: 'article_confirm',
+      sourceId: article.id,
+    });
+  });
   return { ...article, confirmed: true };
 }

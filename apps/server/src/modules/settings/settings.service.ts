@@ -23,6 +23,8 @@ function defaults(ctx: AppContext): PrivateSettings {
     header_banner_message: '',
     qrcode_url: '',
     webmail_url: ctx.config.webmailUrl,
+    // 积分排行 (issue 15): what confirming a forced-read article earns; administrators change it in 系统设置.
+    point_article_confirm: 2,
   };
 }
 
