@@ -21,6 +21,7 @@ import { noticeMail } from './migrations/0019-notice-mail';
 import { billArchive } from './migrations/0020-bill-archive';
 import { changeNodes } from './migrations/0021-change-nodes';
 import { articleTypes } from './migrations/0022-article-types';
+import { articles } from './migrations/0023-articles';
 import { points } from './migrations/0024-points';
 
 /** Migrations in order. Names sort as they run; never rename or edit one that has shipped. */
@@ -47,6 +48,7 @@ function migrationsFor(handle: DbHandle): Record<string, Migration> {
     '0020-bill-archive': billArchive(kit),
     '0021-change-nodes': changeNodes(),
     '0022-article-types': articleTypes(kit),
+    '0023-articles': articles(kit),
     '0024-points': points(kit),
   };
 }

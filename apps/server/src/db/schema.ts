@@ -24,6 +24,8 @@ export interface Database {
   article_audience: ArticleAudienceTable;
   article_view_confirms: ArticleViewConfirmsTable;
   point_ledger: PointLedgerTable;
+  article_audience_rules: ArticleAudienceRulesTable;
+  article_views: ArticleViewsTable;
   settings: SettingsTable;
   operation_logs: OperationLogsTable;
   security_events: SecurityEventsTable;
@@ -158,13 +160,21 @@ export interface ArticlesTable {
   title: string;
   content: string;
   force_view: Generated<number>;
-  /** 0 draft, 1 published. */
+  /** 0 draft, 1 published, 2 withdrawn (ArticleStatus). */
   status: Generated<number>;
   author_id: number | null;
   published_at: string | null;
   created_at: string;
   /** The article type it is filed under (migration 0022); null for none. */
   type_id: number | null;
+  /** Migration 0023 (issue 15). `published_at` is the start of the publish window, `expire_at` its end (null: none). */
+  summary: Generated<string>;
+  cover_file_id: string | null;
+  expire_at: string | null;
+  is_pinned: Generated<number>;
+  /** After this the forced-read gate no longer holds anyone back (null: no deadline). */
+  force_deadline: string | null;
+  updated_at: string | null;
 }
 
 /** 文章类型: a name unique among types and a position (10, 20, 30 …, lowest first). */
@@ -195,6 +205,22 @@ export interface PointLedgerTable {
 export interface ArticleAudienceTable {
   article_id: number;
   user_id: number;
+}
+
+/** Departments (with their sub-departments) and roles an article is for (migration 0023); people are article_audience. */
+export interface ArticleAudienceRulesTable {
+  article_id: number;
+  kind: 'dept' | 'role';
+  ref_id: number;
+}
+
+/** Who opened an article (GET /api/employ/article/{id}), first and last time and how often (migration 0023). */
+export interface ArticleViewsTable {
+  article_id: number;
+  user_id: number;
+  first_viewed_at: string;
+  last_viewed_at: string;
+  view_count: Generated<number>;
 }
 
 export interface ArticleViewConfirmsTable {

@@ -19,6 +19,7 @@ export const LOGGED_ITEM_TYPES = {
   iptv_template: { name: 'IPTV审批模板', permission: 'template_admin', alsoOneOf: IPTV_TEMPLATE_PERMISSIONS },
   job: { name: '审批岗位', permission: 'template_admin' },
   article_type: { name: '文章类型', permission: 'article_admin' },
+  article: { name: '文章', permission: 'article_admin' },
   /** Item id: the person whose points an administrator adjusted. */
   point: { name: '积分', permission: 'point_admin' },
   /** A user's own delegation: nobody administers it, so only sys_log reads its history. */
@@ -46,6 +47,9 @@ export const OperationActionLabels: Record<string, string> = {
   end: '提前结束',
   /** A user's open tasks, drafts and received entrusts moved to a colleague (离职交接). */
   handover: '离职交接',
+  /** An article put before its audience, or taken back from them (文章与公告). */
+  publish: '发布',
+  withdraw: '撤回',
   /** An administrator's adjustment of someone's points (积分调整). */
   adjust_points: '调整积分',
 };

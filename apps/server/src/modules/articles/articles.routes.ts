@@ -1,18 +1,42 @@
-import { ArticleMessages } from '@osp/shared';
+import { ArticleAdminMessages, ArticleMessages } from '@osp/shared';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
-import { callerOf, requireSignIn } from '../auth/auth.hook';
+import { actorOf, callerOf, requireSignIn } from '../auth/auth.hook';
 import { ok } from '../../http/envelope';
+import * as admin from './articles.admin';
 import * as articles from './articles.service';
 
+/**
+ * SPEC §7 Articles (issue 15, docs/articles-api.md): /api/article for holders of article_admin (GET /api/article/{id}
+ * answers them the whole article, everyone else the reader's view), the forced-read gate, and /api/employ/article.
+ */
 export function articlesRoutes(ctx: AppContext) {
   return async function (app: FastifyInstance): Promise<void> {
     requireSignIn(app, ctx);
-    // Registered before /api/article/:id so that "force" is never read as an id.
+    // Static segments: find-my-way prefers them to /:id whatever the order of registration.
     app.get('/api/article/force/view', async (request) => ok(await articles.getForceView(ctx, callerOf(request))));
+    app.get('/api/article', async (request) => ok(await admin.findAdminArticles(ctx, callerOf(request), request.query)));
+    app.post('/api/article', async (request) =>
+      ok(await admin.createArticle(ctx, actorOf(request), request.body), ArticleAdminMessages.saved),
+    );
     app.get('/api/article/:id', async (request) => ok(await articles.getArticle(ctx, callerOf(request), request.params)));
+    app.put('/api/article/:id', async (request) =>
+      ok(await admin.updateArticle(ctx, actorOf(request), request.params, request.body), ArticleAdminMessages.saved),
+    );
+    app.delete('/api/article/:id', async (request) => {
+      await admin.deleteArticle(ctx, actorOf(request), request.params);
+      return ok(null, ArticleAdminMessages.deleted);
+    });
+    app.post('/api/article/:id/publish', async (request) =>
+      ok(await admin.moveArticle(ctx, actorOf(request), request.params, 'publish'), ArticleAdminMessages.published),
+    );
+    app.post('/api/article/:id/withdraw', async (request) =>
+      ok(await admin.moveArticle(ctx, actorOf(request), request.params, 'withdraw'), ArticleAdminMessages.withdrawn),
+    );
     app.post('/api/article/:id/view/confirm', async (request) =>
       ok(await articles.confirmArticle(ctx, callerOf(request), request.params), ArticleMessages.confirmed),
     );
+    app.get('/api/employ/article', async (request) => ok(await articles.findEmployArticles(ctx, callerOf(request), request.query)));
+    app.get('/api/employ/article/:id', async (request) => ok(await articles.getEmployArticle(ctx, callerOf(request), request.params)));
   };
 }

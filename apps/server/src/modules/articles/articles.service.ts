@@ -1,26 +1,55 @@
-import { ArticleMessages, type Article, type ForceView } from '@osp/shared';
+import {
+  ArticleIdZ,
+  ArticleMessages,
+  EmployArticleQueryZ,
+  type Article,
+  type ArticleAdminView,
+  type EmployArticle,
+  type EmployArticleRow,
+  type ForceView,
+  type Paged,
+} from '@osp/shared';
 import { z } from 'zod';
 import type { AppContext, Caller } from '../../context';
+import { nowIso } from '../../db/index';
 import { NotFoundError } from '../../http/errors';
 import { parse } from '../../http/validate';
+import { getAdminArticle } from './articles.admin';
+import { readerOf } from './articles.audience';
+import { isArticleAdmin } from './articles.policy';
 import { awardOnce, awardValue } from '../points/points.service';
 import * as repo from './articles.repo';
 
-const ArticleIdZ = z.object({ id: z.coerce.number({ error: ArticleMessages.notFound }).int().positive(ArticleMessages.notFound) });
+/**
+ * Reading articles (issue 15): the forced-read gate, the preview (GET /api/article/{id}), the confirmation, and the
+ * staff's own list (/api/employ/article). Everything a reader sees passes repo.readableBy: published, inside its
+ * publish window, meant for them. What is not answers "not found", the same as what does not exist, so that ids do
+ * not reveal what others were sent.
+ */
+
+/** The gate's id has always answered 422 with "not found" for a malformed id (issue 14). */
+const GateArticleIdZ = z.object({
+  id: z.coerce
+    .number({ error: ArticleMessages.notFound })
+    .int()
+    .positive(ArticleMessages.notFound)
+    .max(2_147_483_647, ArticleMessages.notFound),
+});
 
 export async function getForceView(ctx: AppContext, caller: Caller): Promise<ForceView> {
-  const pending = await repo.findPendingForcedArticleId(ctx.db, caller.userId);
+  const pending = await repo.findPendingForcedArticleId(ctx.db, await readerOf(ctx, caller), nowIso());
   return pending ? { forceView: 1, forceViewArticleId: pending.id } : { forceView: 0, forceViewArticleId: null };
 }
 
-/**
- * One article for its preview page. An article the caller may not read answers "not found", the
- * same as one that does not exist, so that ids do not reveal what others were sent.
- */
-export async function getArticle(ctx: AppContext, caller: Caller, params: unknown): Promise<Article> {
-  const { id } = parse(ArticleIdZ, params);
-  const row = await repo.findReadableArticle(ctx.db, id, caller.userId);
+async function readableArticle(ctx: AppContext, caller: Caller, id: number) {
+  const row = await repo.findReadableArticle(ctx.db, id, await readerOf(ctx, caller), nowIso());
   if (!row) throw new NotFoundError(ArticleMessages.notFound);
+  return row;
+}
+
+/** The reader's view of one article, for the preview page and the gate. */
+async function getReaderArticle(ctx: AppContext, caller: Caller, id: number): Promise<Article> {
+  const row = await readableArticle(ctx, caller, id);
   return {
     id: row.id,
     title: row.title,
@@ -32,14 +61,26 @@ export async function getArticle(ctx: AppContext, caller: Caller, params: unknow
   };
 }
 
-/** Confirms reading; confirming twice is harmless and keeps the first time. */
+/**
+ * GET /api/article/{id}: holders of article_admin get the whole article in any state (their editor and preview);
+ * everyone else the reader's view of what they may read. The administrator's answer carries the reader's fields
+ * too, so the preview page and the gate read either (docs/decisions.md "Articles").
+ */
+export async function getArticle(ctx: AppContext, caller: Caller, params: unknown): Promise<Article | ArticleAdminView> {
+  const { id } = parse(GateArticleIdZ, params);
+  if (isArticleAdmin(caller)) return getAdminArticle(ctx, caller, id);
+  return getReaderArticle(ctx, caller, id);
+}
+
+/** Confirms reading, as a reader whatever their permissions; confirming twice is harmless and keeps the first time. */
 export async function confirmArticle(ctx: AppContext, caller: Caller, params: unknown): Promise<Article> {
-  const article = await getArticle(ctx, caller, params);
+  const { id } = parse(GateArticleIdZ, params);
+  const article = await getReaderArticle(ctx, caller, id);
   // 积分 (issue 15): a forced article's confirmation earns the setting's points, in the confirmation's transaction and
   // once per article and person (the ledger's unique key, whatever the number of confirms at once).
   const points = article.forceView === 1 ? await awardValue(ctx, 'article_confirm') : 0;
   await ctx.db.transaction().execute(async (trx) => {
-    await repo.insertConfirmation(trx, article.id, caller.userId, new Date().toISOString());
+    await repo.insertConfirmation(trx, article.id, caller.userId, nowIso());
     await awardOnce(trx, {
       userId: caller.userId,
       points,
@@ -49,4 +90,51 @@ export async function confirmArticle(ctx: AppContext, caller: Caller, params: un
     });
   });
   return { ...article, confirmed: true };
+}
+
+type ReaderRow = Omit<Awaited<ReturnType<typeof repo.findReadableArticles>>['rows'][number], 'viewed' | 'confirmed'>;
+
+function employRow(row: ReaderRow, isUnread: boolean): EmployArticleRow {
+  return {
+    id: row.id,
+    title: row.title,
+    type_id: row.type_id,
+    type_name: row.type_name ?? '',
+    summary: row.summary,
+    cover: row.cover_file_id,
+    published_at: row.published_at,
+    is_pinned: row.is_pinned,
+    forceView: row.force_view,
+    unread: isUnread,
+  };
+}
+
+/** GET /api/employ/article: what is meant for me now, pinned first, then newest; unread = neither opened nor confirmed. */
+export async function findEmployArticles(ctx: AppContext, caller: Caller, query: unknown): Promise<Paged<EmployArticleRow>> {
+  const input = parse(EmployArticleQueryZ, query);
+  const { rows, total } = await repo.findReadableArticles(
+    ctx.db,
+    await readerOf(ctx, caller),
+    nowIso(),
+    { typeId: input.type_id, keyword: input.keyword },
+    { offset: (input.page - 1) * input.per_page, limit: input.per_page },
+  );
+  // SQLite answers EXISTS as 0/1, PostgreSQL as a boolean.
+  const list = rows.map((row) => employRow(row, !row.viewed && !row.confirmed));
+  return { list, total, page: input.page, per_page: input.per_page };
+}
+
+/** GET /api/employ/article/{id}: one of mine, and this opening recorded (first and last time, how often). */
+export async function getEmployArticle(ctx: AppContext, caller: Caller, params: unknown): Promise<EmployArticle> {
+  const { id } = parse(ArticleIdZ, params);
+  const row = await readableArticle(ctx, caller, id);
+  await repo.recordView(ctx.db, id, caller.userId, nowIso());
+  return {
+    ...employRow(row, !row.viewed && row.confirmed_at === null),
+    content: row.content,
+    author: row.author ?? '',
+    expire_at: row.expire_at,
+    force_deadline: row.force_deadline,
+    confirmed: row.confirmed_at !== null,
+  };
 }

@@ -18,7 +18,7 @@ import {
 import { fileTypeFromFile } from 'file-type';
 import JSZip from 'jszip';
 import type { AppContext, Caller } from '../../context';
-import { nowIso } from '../../db/index';
+import { nowIso, type Db } from '../../db/index';
 import { AppError, NotFoundError, ValidationError } from '../../http/errors';
 import { parse } from '../../http/validate';
 import { readableBillIds } from '../bills/bills.access';
@@ -225,4 +225,9 @@ export async function archiveFiles(ctx: AppContext, caller: Caller, body: unknow
   // JSZip's stream is a Node Readable (readable-stream), typed as the older NodeJS.ReadableStream.
   const content = zip.generateNodeStream({ streamFiles: true, compression: 'STORE', platform: 'UNIX' }) as unknown as Readable;
   return { filename: ARCHIVE_FILE_NAME, content };
+}
+
+/** Which of `ids` are stored files: another module checks a file id it keeps (an article's cover) through this. */
+export async function existingFileIds(db: Db, ids: readonly string[]): Promise<Set<string>> {
+  return new Set((await findFiles(db, ids)).map((f) => f.id));
 }
