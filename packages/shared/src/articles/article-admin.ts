@@ -41,6 +41,8 @@ export const ArticleAdminMessages = {
   coverMissing: '封面图片不存在，请重新上传',
   timeInvalid: '请填写正确的时间',
   expireBeforePublish: '下线时间须晚于发布时间',
+  /** 发布 of an article whose window has already ended: it would reach nobody. */
+  expiredOnPublish: '下线时间已过，请修改下线时间后再发布',
   deadlineBeforePublish: '强制阅读截止时间须晚于发布时间',
   deadlineWithoutForce: '只有强制阅读的文章才能设置阅读截止时间',
   audienceTooMany: `每类阅读范围最多 ${ARTICLE_AUDIENCE_MAX} 项`,

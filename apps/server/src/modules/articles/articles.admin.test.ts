@@ -212,6 +212,14 @@ describe('/api/article (administrators)', () => {
       }
     }
     expect(await snapshot()).toEqual(before);
+
+    // A window that has already ended is refused at 发布, not published to nobody.
+    const ended = await create({ expire_at: at(-HOUR) });
+    const beforePublish = await snapshot();
+    const refused = await call<{ errors: Record<string, string[]> }>('admin', 'POST', `/api/article/${ended.id}/publish`);
+    expect(refused.body).toMatchObject({ status_code: 422, message: ArticleAdminMessages.expiredOnPublish });
+    expect(refused.body.data.errors.expire_at).toEqual([ArticleAdminMessages.expiredOnPublish]);
+    expect(await snapshot()).toEqual(beforePublish);
   });
 
   it('answers malformed and unknown ids with 4xx codes, never a 500', async () => {

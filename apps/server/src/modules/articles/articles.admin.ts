@@ -201,7 +201,7 @@ const ACTION_TARGET: Record<ArticleAction, ArticleStatus> = { publish: ArticleSt
 /**
  * POST /api/article/{id}/publish and /withdraw. The state is checked again by a conditional update, so two
  * administrators acting at once cannot both move it; the loser gets 409. Publishing without a start time starts
- * the window now; a start in the future keeps it hidden until then.
+ * the window now; a start in the future keeps it hidden until then. An end already passed is refused: it would reach nobody.
  */
 export async function moveArticle(ctx: AppContext, actor: Actor, params: unknown, action: ArticleAction): Promise<ArticleAdminView> {
   authorizeArticleAdmin(actor.caller);
@@ -210,6 +210,9 @@ export async function moveArticle(ctx: AppContext, actor: Actor, params: unknown
     const row = await requireArticle(trx, id);
     const now = nowIso();
     const to = ACTION_TARGET[action];
+    if (action === 'publish' && row.expire_at !== null && row.expire_at <= now) {
+      throw new ValidationError({ expire_at: [ArticleAdminMessages.expiredOnPublish] });
+    }
     const values = { status: to, updated_at: now, ...(action === 'publish' && row.published_at === null ? { published_at: now } : {}) };
     const moved = await repo.moveStatus(trx, id, ARTICLE_TRANSITIONS[action], values);
     if (!moved) {
