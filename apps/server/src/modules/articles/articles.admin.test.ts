@@ -145,6 +145,18 @@ describe('/api/article (administrators)', () => {
     expect(log.at(-1)?.summary).toBe('新建文章「草稿公告」');
   });
 
+  it('lets only one of two publishes at once through, and counts every one of parallel openings', async () => {
+    const article = await create({ title: '同时发布' });
+    const results = await Promise.all([1, 2, 3].map(() => call('admin', 'POST', `/api/article/${article.id}/publish`)));
+    expect(results.map((r) => r.body.status_code).sort()).toEqual([0, 409, 409]);
+    expect((await logOf(article.id)).filter((e) => e.action === 'publish')).toHaveLength(1);
+
+    await Promise.all([1, 2, 3, 4, 5].map(() => call('hanbing', 'GET', `/api/employ/article/${article.id}`)));
+    const views = await server.db.selectFrom('article_views').selectAll().where('article_id', '=', article.id).execute();
+    expect(views).toHaveLength(1);
+    expect(views[0]?.view_count).toBe(5);
+  });
+
   it('lists every article by type, status and title keyword, paged', async () => {
     const { body: other } = await call<ArticleType>('admin', 'POST', '/api/articletype', { name: '规章制度' });
     const rule = await create({ title: '考勤制度100%执行', type_id: other.data.id });
