@@ -13,10 +13,13 @@ import {
   BillPrintPage,
   EditBillPage,
   NotificationsPage,
+  PointRankPage,
   TEMPLATE_DESIGN_PATH,
   TemplateDesignPage,
 } from './page-registry';
 import { NOTIFICATIONS_PATH } from '../features/notifications/NotificationBell';
+import { POINT_RANK_PATH } from '../features/points/PointRankLink';
+import { Permission } from '../components/Permission';
 import { pageRoutes } from './page-routes';
 
 interface SignedInRoutesProps {
@@ -42,6 +45,15 @@ export function SignedInRoutes({ location, menu }: SignedInRoutesProps) {
         <Route path={BILL_EDIT_PATH} element={<EditBillPage />} />
         <Route path={TEMPLATE_DESIGN_PATH} element={<TemplateDesignPage />} />
         <Route path={NOTIFICATIONS_PATH} element={<NotificationsPage />} />
+        {/* SPEC §2: the page needs point_rank (the server refuses its calls without it too). */}
+        <Route
+          path={POINT_RANK_PATH}
+          element={
+            <Permission anyOf={['point_rank']}>
+              <PointRankPage />
+            </Permission>
+          }
+        />
       </Route>
       {/* SPEC §2 /print: a bare A4 page, no navigation. */}
       <Route path={BILL_PRINT_PATH} element={<BillPrintPage />} />

@@ -49,6 +49,9 @@ export const BILL_PRINT_PATH = '/print';
 /** 消息通知, opened from the header's bell; every signed-in user has it, so it is not in the menu. */
 export const NotificationsPage = lazy(() => import('../features/notifications/NotificationsPage'));
 
+/** 积分排行 (SPEC §2 /point/rank), opened from the header's icon; not in the menu. */
+export const PointRankPage = lazy(() => import('../features/points/PointRankPage'));
+
 /** The template designer (/office/templates/design?templateID), opened from 模板管理; not in the menu. */
 export const TemplateDesignPage = lazy(() => import('../features/templates/design/TemplateDesignPage'));
 export const TEMPLATE_DESIGN_PATH = '/office/templates/design';

@@ -5,6 +5,8 @@ import { LayoutTexts, SYSTEM_NAME, type PrivateSettings, type UserProfile } from
 import logoUrl from '../../../assets/logo.svg';
 import { TodoBadge } from '../../../features/bills/lists/TodoBadge';
 import { NotificationBell } from '../../../features/notifications/NotificationBell';
+import { PointRankLink } from '../../../features/points/PointRankLink';
+import { Permission } from '../../../components/Permission';
 import { HOME_PATH } from '../../guard/redirects';
 import { HeaderBanner } from './HeaderBanner';
 import { QrCodeButton } from './QrCodeButton';
@@ -44,7 +46,9 @@ export function AppHeader({ profile, settings, isMobile, isMenuExpanded, onToggl
         {hasBanner && <HeaderBanner message={settings.header_banner_message} isScrolling={isMobile} />}
       </div>
       <div className="app-header__actions">
-        {/* 积分排行 (/point/rank, wrapped in <Permission anyOf={['point_rank']}>) goes here when its page is built. */}
+        <Permission anyOf={['point_rank']}>
+          <PointRankLink />
+        </Permission>
         <TodoBadge />
         <NotificationBell />
         <QrCodeButton url={settings?.qrcode_url || window.location.origin} />

@@ -1,7 +1,8 @@
 import { useMemo } from 'react';
 import { useNavigate } from 'react-router';
-import { LayoutTexts, runtimeRoutes, shapeMenu, type MenuItem } from '@osp/shared';
+import { LayoutTexts, PointTexts, runtimeRoutes, shapeMenu, type MenuItem } from '@osp/shared';
 import { NOTIFICATIONS_PATH } from '../../../features/notifications/NotificationBell';
+import { POINT_RANK_PATH } from '../../../features/points/PointRankLink';
 import { HOME_PATH } from '../../guard/redirects';
 import { ARTICLE_PREVIEW_PATH, BILL_DETAIL_PATH, BILL_EDIT_PATH, TEMPLATE_DESIGN_PATH } from '../../page-registry';
 import { pageRoutes } from '../../page-routes';
@@ -17,6 +18,7 @@ const FIXED_PAGES: readonly FixedTabPage[] = [
   { path: BILL_EDIT_PATH, title: LayoutTexts.billEditTitle },
   { path: TEMPLATE_DESIGN_PATH, title: LayoutTexts.templateDesignTitle, needs: '/office/templates' },
   { path: NOTIFICATIONS_PATH, title: LayoutTexts.notificationsTitle },
+  { path: POINT_RANK_PATH, title: PointTexts.title },
   { path: ARTICLE_PREVIEW_PATH, title: LayoutTexts.articlePreviewTitle, isPrefix: true },
 ];
 

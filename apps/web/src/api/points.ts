@@ -1,0 +1,23 @@
+import type { PointPeriod, PointRank } from '@osp/shared';
+import { api } from './client';
+import { usePageQuery } from './page-query';
+
+/* 积分排行 (GET /api/points/rank, permission point_rank; docs/points-api.md). */
+
+export const pointsKey = ['points'] as const;
+
+export interface PointRankFilter {
+  period: PointPeriod;
+  dept_id?: number;
+  page: number;
+  per_page: number;
+}
+
+/** The ranking of this month, quarter or year (the server's Asia/Shanghai calendar), with my own place. */
+export function usePointRank(filter: PointRankFilter) {
+  return usePageQuery({
+    queryKey: [...pointsKey, 'rank', filter],
+    queryFn: () => api.get<PointRank>('/api/points/rank', { ...filter }),
+    staleTime: 0,
+  });
+}

@@ -1,0 +1,80 @@
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { PointTexts, type ApiEnvelope, type PointAdjustResult, type PointRank } from '@osp/shared';
+import { apiSignIn, bearer, signInViaApi } from '../support/api';
+import { createDept, createPerson, nameTag } from '../support/people';
+import { saveScreenshot } from '../support/screenshots';
+
+/** An administrator's adjustment through the API (the journey is about the ranking, not about adjusting). */
+async function adjust(request: APIRequestContext, adminToken: string, userId: number, points: number): Promise<void> {
+  const response = await request.post('/api/points/adjust', {
+    headers: bearer(adminToken),
+    data: { user_id: userId, points, reason: '端到端测试：季度表彰' },
+  });
+  const body = (await response.json()) as ApiEnvelope<PointAdjustResult>;
+  expect(body.status_code, body.message).toBe(0);
+}
+
+test('[POINTS] a person whose points an administrator raised finds themselves on 积分排行 through the header icon', async ({
+  page,
+  request,
+}) => {
+  // A department of the journey's own, so that its ranking holds only the journey's people: two tied, one behind.
+  const tag = nameTag();
+  const adminToken = await apiSignIn(request, 'admin');
+  const deptName = `积分组${tag}`;
+  const deptId = await createDept(request, adminToken, deptName);
+  const first = await createPerson(request, `甲${tag}`, { deptId, roles: ['staff'], adminToken });
+  const tied = await createPerson(request, `乙${tag}`, { deptId, roles: ['staff'], adminToken });
+  const behind = await createPerson(request, `丙${tag}`, { deptId, roles: ['staff'], adminToken });
+  await adjust(request, adminToken, first.id, 37);
+  await adjust(request, adminToken, tied.id, 37);
+  await adjust(request, adminToken, behind.id, 12);
+
+  const { token } = await signInViaApi(page, first.username, { password: first.password });
+  await page.goto('/dashboard');
+  await page.getByRole('link', { name: PointTexts.headerIcon }).click();
+  await expect(page).toHaveURL((url) => url.pathname === '/point/rank');
+  await expect(page.getByText(PointTexts.title).first()).toBeVisible();
+
+  // The whole company this month: my place is the server's, whoever else earned points in this database.
+  const company = (await (await request.get('/api/points/rank?period=month', { headers: bearer(token) })).json()) as ApiEnvelope<PointRank>;
+  const myPlace = page.getByRole('status', { name: PointTexts.myPlace });
+  await expect(myPlace).toContainText(`${PointTexts.myRank(company.data.me.rank ?? 0)} · ${PointTexts.myPoints(37)}`);
+
+  // Within the journey's department: 甲 and 乙 share first place, 丙 is third.
+  await page.getByRole('combobox', { name: PointTexts.dept }).click();
+  await page.keyboard.type(deptName);
+  await page.locator('.ant-select-tree-node-content-wrapper', { hasText: deptName }).click();
+  const rows = page.locator('.ant-table-tbody tr.ant-table-row');
+  await expect(rows).toHaveCount(3);
+  await expect(rows.nth(0)).toContainText(first.name);
+  await expect(rows.nth(0)).toContainText('37');
+  await expect(rows.nth(0).locator('.point-rank__top')).toHaveText('1');
+  await expect(rows.nth(1)).toContainText(tied.name);
+  await expect(rows.nth(1).locator('.point-rank__top')).toHaveText('1');
+  await expect(rows.nth(2)).toContainText(behind.name);
+  await expect(rows.nth(2).locator('.point-rank__top')).toHaveText('3');
+  await expect(rows.nth(2)).toContainText('12');
+  await expect(myPlace).toContainText(`${PointTexts.myRank(1)} · ${PointTexts.myPoints(37)}`);
+  await expect(page.getByRole('tab', { name: PointTexts.title })).toBeVisible();
+  await saveScreenshot(page, 'points-rank');
+
+  // The same on a phone: the table still reads, my place above it.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(rows.nth(0)).toContainText(first.name);
+  await expect(myPlace).toBeVisible();
+  await saveScreenshot(page, 'points-rank-phone');
+
+  // 本年 holds this month's points too.
+  await page.getByText(PointTexts.periods.year, { exact: true }).click();
+  await expect(rows).toHaveCount(3);
+  await expect(myPlace).toContainText(PointTexts.myRank(1));
+
+  // Someone without point_rank has no header icon.
+  const outsider = await createPerson(request, `丁${tag}`, { deptId, adminToken });
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await signInViaApi(page, outsider.username, { password: outsider.password });
+  await page.goto('/dashboard');
+  await expect(page.getByRole('link', { name: '消息通知', exact: false }).first()).toBeVisible();
+  await expect(page.getByRole('link', { name: PointTexts.headerIcon })).toHaveCount(0);
+});
