@@ -1,5 +1,13 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { PointTexts, type ApiEnvelope, type PointAdjustResult, type PointRank } from '@osp/shared';
+import {
+  PointTexts,
+  type ApiEnvelope,
+  type ArticleType,
+  type Paged,
+  type PointAdjustResult,
+  type PointLedgerEntry,
+  type PointRank,
+} from '@osp/shared';
 import { apiSignIn, bearer, signInViaApi } from '../support/api';
 import { createDept, createPerson, nameTag } from '../support/people';
 import { saveScreenshot } from '../support/screenshots';
@@ -14,7 +22,27 @@ async function adjust(request: APIRequestContext, adminToken: string, userId: nu
   expect(body.status_code, body.message).toBe(0);
 }
 
-test('[POINTS] a person whose points an administrator raised finds themselves on 积分排行 through the header icon', async ({
+/** An administrator writes and publishes a forced-read announcement for one person (under a type of its own). */
+async function forcedArticleFor(request: APIRequestContext, adminToken: string, userId: number, tag: string): Promise<string> {
+  const call = async <T>(path: string, data: unknown): Promise<T> => {
+    const body = (await (await request.post(path, { headers: bearer(adminToken), data })).json()) as ApiEnvelope<T>;
+    expect(body.status_code, `${path}: ${body.message}`).toBe(0);
+    return body.data;
+  };
+  const type = await call<ArticleType>('/api/articletype', { name: `积分测试${tag}` });
+  const title = `积分测试公告${tag}`;
+  const article = await call<{ id: number }>('/api/article', {
+    title,
+    type_id: type.id,
+    content: '<p>请阅读并确认。</p>',
+    forceView: 1,
+    audience: { dept_ids: [], role_ids: [], user_ids: [userId] },
+  });
+  await call<unknown>(`/api/article/${article.id}/publish`, {});
+  return title;
+}
+
+test('[POINTS] a person who confirmed a forced announcement and whose points an administrator raised finds themselves on 积分排行 through the header icon', async ({
   page,
   request,
 }) => {
@@ -26,11 +54,20 @@ test('[POINTS] a person whose points an administrator raised finds themselves on
   const first = await createPerson(request, `甲${tag}`, { deptId, roles: ['staff'], adminToken });
   const tied = await createPerson(request, `乙${tag}`, { deptId, roles: ['staff'], adminToken });
   const behind = await createPerson(request, `丙${tag}`, { deptId, roles: ['staff'], adminToken });
-  await adjust(request, adminToken, first.id, 37);
-  await adjust(request, adminToken, tied.id, 37);
+  await adjust(request, adminToken, first.id, 35);
+  await adjust(request, adminToken, tied.id, 12);
   await adjust(request, adminToken, behind.id, 12);
+  // And a forced announcement for 甲 alone, which signing in confirms (support/api.ts) and which earns its points.
+  const title = await forcedArticleFor(request, adminToken, first.id, tag);
 
   const { token } = await signInViaApi(page, first.username, { password: first.password });
+  const mine = (await (await request.get('/api/points/mine', { headers: bearer(token) })).json()) as ApiEnvelope<Paged<PointLedgerEntry>>;
+  const award = mine.data.list.find((entry) => entry.reason === `确认阅读《${title}》`);
+  expect(award, 'the award for confirming the forced article').toMatchObject({ source: 'article_confirm' });
+  expect(award?.points).toBeGreaterThan(0);
+  // Whatever other journeys' forced articles for everyone added when 甲 signed in: the server's sum.
+  const total = mine.data.list.reduce((sum, entry) => sum + entry.points, 0);
+
   await page.goto('/dashboard');
   await page.getByRole('link', { name: PointTexts.headerIcon }).click();
   await expect(page).toHaveURL((url) => url.pathname === '/point/rank');
@@ -39,23 +76,24 @@ test('[POINTS] a person whose points an administrator raised finds themselves on
   // The whole company this month: my place is the server's, whoever else earned points in this database.
   const company = (await (await request.get('/api/points/rank?period=month', { headers: bearer(token) })).json()) as ApiEnvelope<PointRank>;
   const myPlace = page.getByRole('status', { name: PointTexts.myPlace });
-  await expect(myPlace).toContainText(`${PointTexts.myRank(company.data.me.rank ?? 0)} · ${PointTexts.myPoints(37)}`);
+  await expect(myPlace).toContainText(`${PointTexts.myRank(company.data.me.rank ?? 0)} · ${PointTexts.myPoints(total)}`);
 
-  // Within the journey's department: 甲 and 乙 share first place, 丙 is third.
+  // Within the journey's department: 甲 first, 乙 and 丙 share second place.
   await page.getByRole('combobox', { name: PointTexts.dept }).click();
   await page.keyboard.type(deptName);
   await page.locator('.ant-select-tree-node-content-wrapper', { hasText: deptName }).click();
   const rows = page.locator('.ant-table-tbody tr.ant-table-row');
   await expect(rows).toHaveCount(3);
   await expect(rows.nth(0)).toContainText(first.name);
-  await expect(rows.nth(0)).toContainText('37');
+  await expect(rows.nth(0)).toContainText(String(total));
   await expect(rows.nth(0).locator('.point-rank__top')).toHaveText('1');
-  await expect(rows.nth(1)).toContainText(tied.name);
-  await expect(rows.nth(1).locator('.point-rank__top')).toHaveText('1');
-  await expect(rows.nth(2)).toContainText(behind.name);
-  await expect(rows.nth(2).locator('.point-rank__top')).toHaveText('3');
+  await expect(rows.nth(1).locator('.point-rank__top')).toHaveText('2');
+  await expect(rows.nth(2).locator('.point-rank__top')).toHaveText('2');
+  await expect(rows.nth(1)).toContainText('12');
   await expect(rows.nth(2)).toContainText('12');
-  await expect(myPlace).toContainText(`${PointTexts.myRank(1)} · ${PointTexts.myPoints(37)}`);
+  await expect(rows.filter({ hasText: tied.name })).toHaveCount(1);
+  await expect(rows.filter({ hasText: behind.name })).toHaveCount(1);
+  await expect(myPlace).toContainText(`${PointTexts.myRank(1)} · ${PointTexts.myPoints(total)}`);
   await expect(page.getByRole('tab', { name: PointTexts.title })).toBeVisible();
   await saveScreenshot(page, 'points-rank');
 
