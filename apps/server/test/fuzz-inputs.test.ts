@@ -54,6 +54,8 @@ const LIST_ROUTES = [
   '/api/person',
   '/api/holiday/my/stats',
   '/api/article/force/view',
+  '/api/article',
+  '/api/employ/article',
   '/api/settings',
 ] as const;
 
@@ -66,6 +68,7 @@ const KNOWN_KEYS = [
   'date_from',
   'date_to',
   'template_id',
+  'type_id',
   'status',
   'sort',
   'order',
