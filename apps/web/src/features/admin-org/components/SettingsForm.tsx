@@ -1,6 +1,8 @@
 import { Button, Col, Divider, Form, Input, InputNumber, Row, Switch } from 'antd';
 import {
   BANNER_MESSAGE_MAX,
+  POINT_AWARD_MAX,
+  PointMessages,
   REQUEST_TIMEOUT_MAX,
   REQUEST_TIMEOUT_MIN,
   SETTING_LABELS,
@@ -26,6 +28,7 @@ interface Values {
   wechat_app_id: string;
   wechat_redirect_url: string;
   default_user: string | null;
+  point_article_confirm: number;
 }
 
 function toValues(settings: PrivateSettings): Values {
@@ -39,6 +42,7 @@ function toValues(settings: PrivateSettings): Values {
     wechat_app_id: settings.wechat_app_id,
     wechat_redirect_url: settings.wechat_redirect_url,
     default_user: settings.default_user || null,
+    point_article_confirm: settings.point_article_confirm,
   };
 }
 
@@ -87,6 +91,7 @@ export function SettingsForm({ settings }: { settings: PrivateSettings }) {
       wechat_app_id: values.wechat_app_id ?? '',
       wechat_redirect_url: values.wechat_redirect_url ?? '',
       default_user: values.default_user ?? '',
+      point_article_confirm: values.point_article_confirm,
     };
     save.mutate(body, {
       onSuccess: () => toast.success(SettingMessages.saved),
@@ -186,6 +191,16 @@ export function SettingsForm({ settings }: { settings: PrivateSettings }) {
           </Form.Item>
         </Col>
       </Row>
+
+      <Divider titlePlacement="start">积分</Divider>
+      <Form.Item
+        name="point_article_confirm"
+        label={SETTING_LABELS.point_article_confirm}
+        rules={[{ required: true, message: PointMessages.awardRange }]}
+        extra="确认阅读一篇强制阅读文章获得的积分，每篇每人一次；0 表示不奖励"
+      >
+        <InputNumber min={0} max={POINT_AWARD_MAX} precision={0} suffix="分" style={{ width: 200 }} />
+      </Form.Item>
       <Button type="primary" htmlType="submit" loading={save.isPending}>
         保存设置
       </Button>
