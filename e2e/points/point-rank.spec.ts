@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import {
+  PointMessages,
   PointTexts,
   type ApiEnvelope,
   type ArticleType,
@@ -55,10 +56,26 @@ test('[POINTS] a person who confirmed a forced announcement and whose points an 
   const tied = await createPerson(request, `乙${tag}`, { deptId, roles: ['staff'], adminToken });
   const behind = await createPerson(request, `丙${tag}`, { deptId, roles: ['staff'], adminToken });
   await adjust(request, adminToken, first.id, 35);
-  await adjust(request, adminToken, tied.id, 12);
   await adjust(request, adminToken, behind.id, 12);
   // And a forced announcement for 甲 alone, which signing in confirms (support/api.ts) and which earns its points.
   const title = await forcedArticleFor(request, adminToken, first.id, tag);
+
+  // The administrator gives 乙 12 points through the ranking page's 调整积分.
+  await signInViaApi(page, 'admin');
+  await page.goto('/dashboard');
+  await page.getByRole('link', { name: PointTexts.headerIcon }).click();
+  await page.getByRole('button', { name: PointTexts.adjust }).click();
+  const adjustDialog = page.getByRole('dialog', { name: PointTexts.adjust });
+  const personField = adjustDialog.getByRole('combobox');
+  await personField.click();
+  await personField.fill(tied.name);
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: tied.name }).click();
+  await adjustDialog.getByLabel(PointTexts.adjustPoints).fill('12');
+  await adjustDialog.getByLabel(PointTexts.adjustReason).fill('端到端测试：协助新人');
+  await saveScreenshot(page, 'points-adjust');
+  await adjustDialog.getByRole('button', { name: PointTexts.adjustOk }).click();
+  await expect(page.getByText(PointMessages.adjusted(tied.name, 12))).toBeVisible();
+  await expect(adjustDialog).toBeHidden();
 
   const { token } = await signInViaApi(page, first.username, { password: first.password });
   const mine = (await (await request.get('/api/points/mine', { headers: bearer(token) })).json()) as ApiEnvelope<Paged<PointLedgerEntry>>;
@@ -94,6 +111,8 @@ test('[POINTS] a person who confirmed a forced announcement and whose points an 
   await expect(rows.filter({ hasText: tied.name })).toHaveCount(1);
   await expect(rows.filter({ hasText: behind.name })).toHaveCount(1);
   await expect(myPlace).toContainText(`${PointTexts.myRank(1)} · ${PointTexts.myPoints(total)}`);
+  // 甲 is staff, not an administrator: no 调整积分.
+  await expect(page.getByRole('button', { name: PointTexts.adjust })).toHaveCount(0);
   await expect(page.getByRole('tab', { name: PointTexts.title })).toBeVisible();
   await saveScreenshot(page, 'points-rank');
 

@@ -1,8 +1,9 @@
-import type { PointPeriod, PointRank } from '@osp/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { PointAdjust, PointAdjustResult, PointPeriod, PointRank } from '@osp/shared';
 import { api } from './client';
 import { usePageQuery } from './page-query';
 
-/* 积分排行 (GET /api/points/rank, permission point_rank; docs/points-api.md). */
+/* 积分排行 (GET /api/points/rank, permission point_rank; POST /api/points/adjust, point_admin; docs/points-api.md). */
 
 export const pointsKey = ['points'] as const;
 
@@ -19,5 +20,14 @@ export function usePointRank(filter: PointRankFilter) {
     queryKey: [...pointsKey, 'rank', filter],
     queryFn: () => api.get<PointRank>('/api/points/rank', { ...filter }),
     staleTime: 0,
+  });
+}
+
+/** 调整积分 (point_admin): resolves to the server's message (已为「…」增加 N 分); the ranking is read again. */
+export function useAdjustPoints() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: PointAdjust) => api.withMessage.post<PointAdjustResult>('/api/points/adjust', body),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: pointsKey }),
   });
 }

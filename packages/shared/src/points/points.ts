@@ -58,6 +58,13 @@ export const PointTexts = {
   empty: '本期还没有人获得积分',
   topMark: { 1: '第一', 2: '第二', 3: '第三' } as Record<number, string>,
   me: '我',
+  adjust: '调整积分',
+  adjustUser: '人员',
+  adjustPoints: '积分',
+  adjustPointsHelp: '正数为增加，负数为扣减',
+  adjustReason: '原因',
+  adjustReasonPlaceholder: '如 季度优秀员工、违反考勤制度',
+  adjustOk: '确定调整',
 } as const;
 
 const AtZ = z
@@ -112,6 +119,8 @@ export interface PointRank extends Paged<PointRankEntry> {
   to: string;
   /** The caller's own place in the same ranking; rank null when the caller has no points in it. */
   me: { rank: number | null; points: number };
+  /** What the caller may do from the page: 调整积分 for holders of point_admin. */
+  abilities: { adjust: boolean };
 }
 
 export interface PointLedgerEntry {

@@ -20,7 +20,7 @@ import { parse } from '../../http/validate';
 import { activePeopleUnder, activeUserIds, userCards } from '../directory/directory.service';
 import { getAllSettings } from '../settings/settings.service';
 import { recordOperation } from '../syslog/syslog.service';
-import { authorizeAdjust, authorizeRank } from './points.policy';
+import { authorizeAdjust, authorizeRank, canAdjustPoints } from './points.policy';
 import * as repo from './points.repo';
 
 /**
@@ -140,6 +140,7 @@ export async function getRank(ctx: AppContext, caller: Caller, query: unknown): 
     from: bounds.fromMonth,
     to: bounds.toMonth,
     me: mine ? { rank: mine.rank, points: mine.points } : { rank: null, points: 0 },
+    abilities: { adjust: canAdjustPoints(caller) },
   };
 }
 

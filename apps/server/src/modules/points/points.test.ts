@@ -175,7 +175,10 @@ describe('the ranking', () => {
     expect(places(data)).toEqual([['张三', 1, 10, true]]);
     expect(data).toMatchObject({ total: 3, page: 1, per_page: 1, me: { rank: 3, points: 3 } });
     const admin = await server.signIn('admin');
-    expect((await rank(admin, 'period=month&at=2025-01')).body.data.me).toEqual({ rank: null, points: 0 });
+    const asAdmin = (await rank(admin, 'period=month&at=2025-01')).body.data;
+    expect(asAdmin.me).toEqual({ rank: null, points: 0 });
+    // What the page offers: 调整积分 to holders of point_admin only.
+    expect([asAdmin.abilities.adjust, data.abilities.adjust]).toEqual([true, false]);
   });
 
   it('answers bad parameters with 422 and a Chinese message, never a 500', async () => {

@@ -1,4 +1,4 @@
-import { Alert, Card, Flex, Segmented, Table, Typography } from 'antd';
+import { Alert, Button, Card, Flex, Segmented, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { POINT_PERIODS, PointTexts, type PointPeriod, type PointRankEntry } from '@osp/shared';
@@ -6,6 +6,7 @@ import { usePointRank } from '../../api/points';
 import { useProfile } from '../../api/user';
 import { listState } from '../../components/LoadFailed';
 import { DeptPicker } from '../../components/pickers/DeptPicker';
+import { AdjustPointsDialog } from './AdjustPointsDialog';
 import { RankMark } from './RankMark';
 import './point-rank.css';
 
@@ -44,9 +45,15 @@ export default function PointRankPage() {
     empty: PointTexts.empty,
   });
   const me = rank.data?.me;
+  const [isAdjusting, setAdjusting] = useState(false);
 
   return (
-    <Card variant="borderless" title={PointTexts.title} className="point-rank">
+    <Card
+      variant="borderless"
+      title={PointTexts.title}
+      className="point-rank"
+      extra={rank.data?.abilities.adjust && <Button onClick={() => setAdjusting(true)}>{PointTexts.adjust}</Button>}
+    >
       <Flex wrap align="center" gap={12} className="point-rank__filters">
         <Segmented<PointPeriod>
           options={PERIOD_OPTIONS}
@@ -100,6 +107,7 @@ export default function PointRankPage() {
           onChange: (page) => setPaging((current) => ({ ...current, page })),
         }}
       />
+      <AdjustPointsDialog isOpen={isAdjusting} selfId={profile?.id} onClose={() => setAdjusting(false)} />
     </Card>
   );
 }
