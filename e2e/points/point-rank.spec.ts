@@ -134,4 +134,7 @@ test('[POINTS] a person who confirmed a forced announcement and whose points an 
   await page.goto('/dashboard');
   await expect(page.getByRole('link', { name: '消息通知', exact: false }).first()).toBeVisible();
   await expect(page.getByRole('link', { name: PointTexts.headerIcon })).toHaveCount(0);
+  // Nor a page at its address: typed in, it is /404 as an unknown address is.
+  await page.goto('/point/rank');
+  await expect(page).toHaveURL(/\/404$/);
 });

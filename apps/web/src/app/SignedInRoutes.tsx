@@ -45,11 +45,12 @@ export function SignedInRoutes({ location, menu }: SignedInRoutesProps) {
         <Route path={BILL_EDIT_PATH} element={<EditBillPage />} />
         <Route path={TEMPLATE_DESIGN_PATH} element={<TemplateDesignPage />} />
         <Route path={NOTIFICATIONS_PATH} element={<NotificationsPage />} />
-        {/* SPEC §2: the page needs point_rank (the server refuses its calls without it too). */}
+        {/* SPEC §2: the page needs point_rank (the server refuses its calls without it too); without it the address
+            is one the user has no page at, as an unknown one is: /404. */}
         <Route
           path={POINT_RANK_PATH}
           element={
-            <Permission anyOf={['point_rank']}>
+            <Permission anyOf={['point_rank']} denied={<Navigate to="/404" replace />}>
               <PointRankPage />
             </Permission>
           }
