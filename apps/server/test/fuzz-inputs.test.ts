@@ -57,6 +57,8 @@ const LIST_ROUTES = [
   '/api/article',
   '/api/employ/article',
   '/api/settings',
+  '/api/points/rank',
+  '/api/points/mine',
 ] as const;
 
 /** Every query key a list reads, so that values reach the validators; plus keys nobody reads. */
@@ -81,6 +83,8 @@ const KNOWN_KEYS = [
   'item_type',
   'item_id',
   'published',
+  'period',
+  'at',
 ];
 
 const pad = (n: number, width: number) => String(n).padStart(width, '0');
@@ -131,9 +135,14 @@ const value = fc.oneof(
     'all',
     'doing',
     'entrust',
+    'month',
+    'quarter',
+    'year',
   ),
   fc.constantFrom('__proto__', 'constructor', 'toString', 'hasOwnProperty'),
   patternDate,
+  // 积分排行's `at` (YYYY-MM), months that may not exist.
+  fc.tuple(fc.integer({ min: 0, max: 9999 }), fc.integer({ min: 0, max: 99 })).map(([y, m]) => `${pad(y, 4)}-${pad(m, 2)}`),
 );
 const key = fc.oneof(
   { weight: 4, arbitrary: fc.constantFrom(...KNOWN_KEYS) },
