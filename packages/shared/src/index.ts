@@ -22,6 +22,7 @@ export * from './holiday/holiday';
 export * from './articles/articles';
 export * from './articles/article-types';
 export * from './articles/article-admin';
+export * from './articles/employ-articles';
 export * from './points/points';
 export * from './bills/status';
 export * from './bills/flow';

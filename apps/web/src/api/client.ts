@@ -268,6 +268,8 @@ export const api = {
   put: async <T>(url: string, body?: unknown) => (await call<T>({ method: 'PUT', url, data: body })).data,
   patch: async <T>(url: string, body?: unknown) => (await call<T>({ method: 'PATCH', url, data: body })).data,
   delete: async <T>(url: string) => (await call<T>({ method: 'DELETE', url })).data,
+  /** A GET in the background whose failure the user need not hear of (recording that an article was opened). */
+  quietGet: async <T>(url: string, params?: Record<string, unknown>) => (await call<T>({ method: 'GET', url, params, quiet: true })).data,
   /** A POST that only reads (a preview), whose failure the page shows itself: no toast. */
   quietPost: async <T>(url: string, body?: unknown) => (await call<T>({ method: 'POST', url, data: body, quiet: true })).data,
   /** The same changes resolving to `{ data, message }`, for a page that toasts the server's message on success. */

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { Navigate, Route, Routes, type Location } from 'react-router';
-import type { MenuItem } from '@osp/shared';
+import { EmployArticleTexts, type MenuItem } from '@osp/shared';
 import { HOME_PATH } from './guard/redirects';
 import { MainLayout } from './layouts/main/MainLayout';
 import {
@@ -12,6 +12,7 @@ import {
   BillDetailPage,
   BillPrintPage,
   EditBillPage,
+  EmployArticlesPage,
   NotificationsPage,
   PointRankPage,
   TEMPLATE_DESIGN_PATH,
@@ -41,6 +42,7 @@ export function SignedInRoutes({ location, menu }: SignedInRoutesProps) {
         ))}
         {/* The id comes from the path or, for older links, from ?id= (SPEC §2). */}
         <Route path={`${ARTICLE_PREVIEW_PATH}/:id?`} element={<ArticlePreviewPage />} />
+        <Route path={EmployArticleTexts.listPath} element={<EmployArticlesPage />} />
         <Route path={BILL_DETAIL_PATH} element={<BillDetailPage />} />
         <Route path={BILL_EDIT_PATH} element={<EditBillPage />} />
         <Route path={TEMPLATE_DESIGN_PATH} element={<TemplateDesignPage />} />

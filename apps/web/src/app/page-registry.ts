@@ -37,6 +37,8 @@ export const ALWAYS_ROUTED: readonly string[] = ['/dashboard'];
 /** Not in the menu: the article preview opened by the forced-read guard and by links. */
 export const ArticlePreviewPage = lazy(() => import('../features/articles/pages/ArticlePreviewPage'));
 export const ARTICLE_PREVIEW_PATH = '/dashboard/preview-artical';
+/** 公告: the announcements meant for me, for every signed-in user, reached from the dashboard's 公告 card; not in the menu. */
+export const EmployArticlesPage = lazy(() => import('../features/articles/pages/EmployArticlesPage'));
 
 /** SPEC §2 fixed approval routes, not in the menu: the bill detail (main layout) and its print page (no layout). */
 export const BillDetailPage = lazy(() => import('../features/bills/detail/BillDetailPage'));

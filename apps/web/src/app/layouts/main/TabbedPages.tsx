@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useNavigate } from 'react-router';
-import { LayoutTexts, PointTexts, runtimeRoutes, shapeMenu, type MenuItem } from '@osp/shared';
+import { EmployArticleTexts, LayoutTexts, PointTexts, runtimeRoutes, shapeMenu, type MenuItem } from '@osp/shared';
 import { NOTIFICATIONS_PATH } from '../../../features/notifications/NotificationBell';
 import { POINT_RANK_PATH } from '../../../features/points/PointRankLink';
 import { HOME_PATH } from '../../guard/redirects';
@@ -19,6 +19,7 @@ const FIXED_PAGES: readonly FixedTabPage[] = [
   { path: TEMPLATE_DESIGN_PATH, title: LayoutTexts.templateDesignTitle, needs: '/office/templates' },
   { path: NOTIFICATIONS_PATH, title: LayoutTexts.notificationsTitle },
   { path: POINT_RANK_PATH, title: PointTexts.title },
+  { path: EmployArticleTexts.listPath, title: EmployArticleTexts.title },
   { path: ARTICLE_PREVIEW_PATH, title: LayoutTexts.articlePreviewTitle, isPrefix: true },
 ];
 

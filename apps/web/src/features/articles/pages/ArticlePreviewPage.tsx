@@ -1,8 +1,10 @@
+import { useEffect } from 'react';
 import { Button, Card, Divider, Result, Skeleton, Space, Tag, Typography } from 'antd';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { ArticleMessages } from '@osp/shared';
 import { useArticle } from '../../../api/article';
 import { ApiError } from '../../../api/client';
+import { useRecordArticleOpened } from '../../../api/employ-articles';
 import { HtmlMessage } from '../../../components/HtmlMessage';
 import { formatDateTime } from '../../../utils/datetime';
 import { ConfirmReadButton } from '../components/ConfirmReadButton';
@@ -14,6 +16,13 @@ export default function ArticlePreviewPage() {
   const [searchParams] = useSearchParams();
   const id = params.id ?? searchParams.get('id') ?? '';
   const article = useArticle(id);
+  const recordOpened = useRecordArticleOpened();
+  const { mutate: recordOpening } = recordOpened;
+  // Once the article is on screen, it counts as opened: the 公告 list and the dashboard card drop its 未读 mark.
+  const isShown = article.data !== undefined;
+  useEffect(() => {
+    if (isShown && id !== '') recordOpening(id);
+  }, [isShown, id, recordOpening]);
 
   if (id === '' || article.isError) {
     const reason = article.error instanceof ApiError ? article.error.message : ArticleMessages.notFound;
