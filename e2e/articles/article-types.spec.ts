@@ -88,12 +88,19 @@ test('[ARTICLES] 文章类型: create two, order them by drag and 上移, rename
     }
     await expect.poll(() => shownOrder(page, own)).toEqual([notices, rules]);
 
-    // 3. A keyboard drag: 规章制度's handle, space, arrow up, space — it now comes first.
+    // 3. A keyboard drag: 规章制度's handle, space, arrow up to 通知公告's place, space — it now comes first. Another
+    // journey's type created between the two sits between them, so the arrow goes up as many places as they are apart
+    // (a type created from now on goes last, below both).
+    const shown = await typeList(page)
+      .getByRole('listitem')
+      .evaluateAll((items) => items.map((item) => item.getAttribute('aria-label') ?? ''));
+    const placesApart = shown.indexOf(rules) - shown.indexOf(notices);
+    expect(placesApart).toBeGreaterThan(0);
     const handle = typeRow(page, rules).getByRole('button', { name: SortTexts.dragHandle(rules) });
     await handle.focus();
     await page.keyboard.press('Space');
     await expect(handle).toHaveAttribute('aria-pressed', 'true');
-    await page.keyboard.press('ArrowUp');
+    for (let step = 0; step < placesApart; step++) await page.keyboard.press('ArrowUp');
     await page.keyboard.press('Space');
     await expect(toast(page, ArticleTypeMessages.sorted)).toBeVisible();
     await expect.poll(() => shownOrder(page, own)).toEqual([rules, notices]);
