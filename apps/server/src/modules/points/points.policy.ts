@@ -1,3 +1,4 @@
+import { PointMessages } from '@osp/shared';
 import type { Caller } from '../../context';
 import { ForbiddenError } from '../../http/errors';
 
@@ -20,4 +21,10 @@ export function authorizeRank(caller: Caller): void {
 
 export function authorizeAdjust(caller: Caller): void {
   if (!canAdjustPoints(caller)) throw new ForbiddenError();
+}
+
+/** The adjustment of one person's points: `point_admin`, and never the holder's own. */
+export function authorizeAdjustOf(caller: Caller, userId: number): void {
+  authorizeAdjust(caller);
+  if (userId === caller.userId) throw new ForbiddenError(PointMessages.selfAdjust);
 }

@@ -15,12 +15,12 @@ import {
 import type { Actor, AppContext, Caller } from '../../context';
 import type { Db } from '../../db/index';
 import { nowIso } from '../../db/index';
-import { ForbiddenError, ValidationError } from '../../http/errors';
+import { ValidationError } from '../../http/errors';
 import { parse } from '../../http/validate';
 import { activePeopleUnder, activeUserIds, userCards } from '../directory/directory.service';
 import { getAllSettings } from '../settings/settings.service';
 import { recordOperation } from '../syslog/syslog.service';
-import { authorizeAdjust, authorizeRank, canAdjustPoints } from './points.policy';
+import { authorizeAdjust, authorizeAdjustOf, authorizeRank, canAdjustPoints } from './points.policy';
 import * as repo from './points.repo';
 
 /**
@@ -174,7 +174,7 @@ export async function findMyPoints(ctx: AppContext, caller: Caller, query: unkno
 export async function adjustPoints(ctx: AppContext, actor: Actor, body: unknown): Promise<PointAdjustResult & { message: string }> {
   authorizeAdjust(actor.caller);
   const input = parse(PointAdjustZ, body);
-  if (input.user_id === actor.caller.userId) throw new ForbiddenError(PointMessages.selfAdjust);
+  authorizeAdjustOf(actor.caller, input.user_id);
   const active = await activeUserIds(ctx.db, [input.user_id]);
   if (!active.has(input.user_id)) throw new ValidationError({ user_id: [PointMessages.userUnknown] });
   const name = (await userCards(ctx.db, [input.user_id])).get(input.user_id)?.name ?? String(input.user_id);
