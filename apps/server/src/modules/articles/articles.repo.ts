@@ -53,27 +53,20 @@ export function readableBy(reader: Reader, now: string) {
     ]);
 }
 
-function confirmedBy(userId: number) {
+/** Whether `userId` has a row in `table` for the article: confirmed it (article_view_confirms) or opened it (article_views). */
+function hasRowIn(table: 'article_view_confirms' | 'article_views', userId: number) {
   return (eb: ArticleScope) =>
     eb.exists(
       eb
-        .selectFrom('article_view_confirms as c')
-        .select('c.article_id')
-        .whereRef('c.article_id', '=', 'articles.id')
-        .where('c.user_id', '=', userId),
+        .selectFrom(table)
+        .select(`${table}.article_id`)
+        .whereRef(`${table}.article_id`, '=', 'articles.id')
+        .where(`${table}.user_id`, '=', userId),
     );
 }
 
-function viewedBy(userId: number) {
-  return (eb: ArticleScope) =>
-    eb.exists(
-      eb
-        .selectFrom('article_views as v')
-        .select('v.article_id')
-        .whereRef('v.article_id', '=', 'articles.id')
-        .where('v.user_id', '=', userId),
-    );
-}
+const confirmedBy = (userId: number) => hasRowIn('article_view_confirms', userId);
+const viewedBy = (userId: number) => hasRowIn('article_views', userId);
 
 /** The first forced article, in publish order, that the reader may read, has not confirmed, and whose deadline has not passed. */
 export function findPendingForcedArticleId(db: Db, reader: Reader, now: string) {
