@@ -14,7 +14,7 @@ import {
 import { apiSignIn, bearer, signInViaApi } from '../support/api';
 import { createPerson, nameTag } from '../support/people';
 import { saveScreenshot } from '../support/screenshots';
-import { button, message } from '../support/ui';
+import { button, chooseFilesThrough, message, type ChosenFile } from '../support/ui';
 
 /*
  * Bill attachments (docs/files.md): the 附件 field of the demo 请假申请 uploads at once (POST /api/files);
@@ -38,10 +38,8 @@ async function templateIdOf(request: APIRequestContext, token: string, name: str
   return template?.id ?? 0;
 }
 
-async function pickFiles(page: Page, files: { name: string; mimeType: string; buffer: Buffer }[]): Promise<void> {
-  const chooser = page.waitForEvent('filechooser');
-  await button(page, FileTexts.upload).click();
-  await (await chooser).setFiles(files);
+async function pickFiles(page: Page, files: ChosenFile[]): Promise<void> {
+  await chooseFilesThrough(button(page, FileTexts.upload), files);
 }
 
 function fileLink(page: Page, name: string) {

@@ -3,7 +3,7 @@ import { BillEditTexts, BillListTexts, EntrustTexts, FileTexts } from '@osp/shar
 import { signInViaApi } from '../support/api';
 import { createPerson, nameTag, type OwnPerson } from '../support/people';
 import { saveScreenshot } from '../support/screenshots';
-import { button, dialog } from '../support/ui';
+import { button, chooseFilesThrough, dialog } from '../support/ui';
 import { actAs, detailUrl, formItem, searchBox, submitBill, templateIdOf, uniqueTitle } from './bill-helpers';
 
 /*
@@ -256,11 +256,7 @@ test('[BILLS] at 1440 px a file just attached shows above the sticky 保存草�
   const gap = (await topOf(actions)) - 8 - (await bottomOf(upload));
   await page.locator('.page-slot:visible').evaluate((slot, by) => slot.scrollBy({ top: -by }), gap);
   expect(await bottomOf(upload)).toBeCloseTo((await topOf(actions)) - 8, 0);
-  const chooser = page.waitForEvent('filechooser');
-  await upload.click();
-  await (
-    await chooser
-  ).setFiles([
+  await chooseFilesThrough(upload, [
     { name: '病假证明.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n% 病假证明\n') },
     { name: '挂号单.txt', mimeType: 'text/plain', buffer: Buffer.from('挂号费 20 元') },
   ]);

@@ -4,7 +4,7 @@ import { apiProfile, signInViaApi } from '../support/api';
 import { samplePng } from '../support/images';
 import { createPerson } from '../support/people';
 import { saveScreenshot } from '../support/screenshots';
-import { button, chooseUserMenuItem, dialog, expectDashboardLoaded, message } from '../support/ui';
+import { button, chooseFilesThrough, chooseUserMenuItem, dialog, expectDashboardLoaded, message, type ChosenFile } from '../support/ui';
 
 /** Opens 个人信息, clicks the photo and returns the avatar dialog. */
 async function openAvatarDialog(page: Page, name: string): Promise<Locator> {
@@ -17,10 +17,8 @@ async function openAvatarDialog(page: Page, name: string): Promise<Locator> {
   return avatar;
 }
 
-async function chooseFile(page: Page, avatar: Locator, file: { name: string; mimeType: string; buffer: Buffer }): Promise<void> {
-  const chooser = page.waitForEvent('filechooser');
-  await button(avatar, '选择').or(button(avatar, '上传')).first().click();
-  await (await chooser).setFiles(file);
+async function chooseFile(avatar: Locator, file: ChosenFile): Promise<void> {
+  await chooseFilesThrough(button(avatar, '选择').or(button(avatar, '上传')).first(), file);
 }
 
 /** The picture inside the cropper: the image loaded from the chosen file. */
@@ -43,7 +41,7 @@ test('[AVATAR] crops, rotates and zooms a new photo, saves it and sees it in the
   await expectDashboardLoaded(page, user.name);
   const avatar = await openAvatarDialog(page, user.name);
 
-  await chooseFile(page, avatar, { name: 'me.png', mimeType: 'image/png', buffer: await samplePng() });
+  await chooseFile(avatar, { name: 'me.png', mimeType: 'image/png', buffer: await samplePng() });
   const image = cropImage(avatar);
   await expect(image).toBeVisible();
 
@@ -74,7 +72,7 @@ test('[AVATAR] is told a .txt file is not an image', async ({ page, request }) =
   await expectDashboardLoaded(page, user.name);
   const avatar = await openAvatarDialog(page, user.name);
 
-  await chooseFile(page, avatar, { name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not a picture\n') });
+  await chooseFile(avatar, { name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not a picture\n') });
   await expect(message(page, AvatarMessages.notImage)).toBeVisible();
   await saveScreenshot(page, 'avatar-txt-not-an-image');
   await expect(cropImage(avatar)).toBeHidden();
@@ -88,7 +86,7 @@ test('[AVATAR] is told a text file named x.png is not an image', async ({ page, 
   const avatar = await openAvatarDialog(page, user.name);
 
   // The browser calls it image/png by its name; only its bytes show it is text.
-  await chooseFile(page, avatar, { name: 'x.png', mimeType: 'image/png', buffer: Buffer.from('this is text, not a PNG\n') });
+  await chooseFile(avatar, { name: 'x.png', mimeType: 'image/png', buffer: Buffer.from('this is text, not a PNG\n') });
   await expect(message(page, AvatarMessages.notImage)).toBeVisible();
   await saveScreenshot(page, 'avatar-fake-png-not-an-image');
   expect((await apiProfile(request, token)).profilePhoto).toBe('');

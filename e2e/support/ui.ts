@@ -117,3 +117,22 @@ export async function openPrintPage(page: Page): Promise<Page> {
   ]);
   return printPage;
 }
+
+/** A file handed to an upload, as Playwright's setInputFiles takes it. */
+export interface ChosenFile {
+  name: string;
+  mimeType: string;
+  buffer: Buffer;
+}
+
+/**
+ * Chooses files through an Ant Design upload button: the button must be there and enabled, as for a
+ * user, and the files go into the upload's own file input. Waiting for the browser's file dialog
+ * instead races: Playwright turns on the dialog's interception without waiting for it, and under a
+ * loaded CI machine the click could open an uncaught dialog and the journey waited out its timeout.
+ */
+export async function chooseFilesThrough(uploadButton: Locator, files: ChosenFile | ChosenFile[]): Promise<void> {
+  await expect(uploadButton).toBeEnabled();
+  const input = uploadButton.locator('xpath=ancestor::*[contains(@class, "ant-upload-wrapper")][1]//input[@type="file"]');
+  await input.setInputFiles(files);
+}
