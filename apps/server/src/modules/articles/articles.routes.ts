@@ -36,6 +36,7 @@ export function articlesRoutes(ctx: AppContext) {
     app.post('/api/article/:id/view/confirm', async (request) =>
       ok(await articles.confirmArticle(ctx, callerOf(request), request.params), ArticleMessages.confirmed),
     );
+    app.get('/api/dashboard/article', async (request) => ok(await articles.findDashboardArticles(ctx, callerOf(request))));
     app.get('/api/employ/article', async (request) => ok(await articles.findEmployArticles(ctx, callerOf(request), request.query)));
     app.get('/api/employ/article/:id', async (request) => ok(await articles.getEmployArticle(ctx, callerOf(request), request.params)));
   };

@@ -1,9 +1,13 @@
 import {
   ArticleIdZ,
   ArticleMessages,
+  DASHBOARD_ARTICLE_COUNT,
   EmployArticleQueryZ,
+  EmployArticleTexts,
   type Article,
   type ArticleAdminView,
+  type DashboardArticles,
+  type DashboardArticleType,
   type EmployArticle,
   type EmployArticleRow,
   type ForceView,
@@ -122,6 +126,30 @@ export async function findEmployArticles(ctx: AppContext, caller: Caller, query:
   // SQLite answers EXISTS as 0/1, PostgreSQL as a boolean.
   const list = rows.map((row) => employRow(row, !row.viewed && !row.confirmed));
   return { list, total, page: input.page, per_page: input.per_page };
+}
+
+/**
+ * GET /api/dashboard/article: the home page's announcements by type — the latest few of each type I may read, and the
+ * unread counts — under the same reading rule as the list, so the card never shows what the list would not.
+ */
+export async function findDashboardArticles(ctx: AppContext, caller: Caller): Promise<DashboardArticles> {
+  const { rows, unread } = await repo.findLatestReadableByType(ctx.db, await readerOf(ctx, caller), nowIso(), DASHBOARD_ARTICLE_COUNT);
+  const unreadOf = new Map(unread.map((row) => [row.type_id, row.n]));
+  const types: DashboardArticleType[] = [];
+  for (const row of rows) {
+    let group = types.at(-1);
+    if (group?.type_id !== row.type_id) {
+      group = {
+        type_id: row.type_id,
+        type_name: row.type_id === null ? EmployArticleTexts.untyped : (row.type_name ?? ''),
+        unread: unreadOf.get(row.type_id) ?? 0,
+        list: [],
+      };
+      types.push(group);
+    }
+    group.list.push(employRow(row, !row.viewed && !row.confirmed));
+  }
+  return { unread: unread.reduce((sum, row) => sum + row.n, 0), types };
 }
 
 /** GET /api/employ/article/{id}: one of mine, and this opening recorded (first and last time, how often). */
