@@ -1,8 +1,6 @@
-import { DownloadOutlined } from '@ant-design/icons';
-import { Button, Spin, Tooltip } from 'antd';
-import { useState } from 'react';
-import { BillExportTexts, CommonMessages } from '@osp/shared';
+import { BillExportTexts } from '@osp/shared';
 import { exportBills, type BillExportQuery } from '../../../api/bills-export';
+import { ExportButton } from '../../../components/ExportButton';
 import './bill-export.css';
 
 interface BillExportButtonProps {
@@ -12,29 +10,15 @@ interface BillExportButtonProps {
   isEmpty: boolean;
 }
 
-/**
- * 导出 on a list page (GET /api/export/bills): the SPEC §9 mask 「正在导出......」 covers the page until the file is on
- * its way to the browser's downloads (../../../api/bills-export.ts); a refusal was shown by the API client.
- */
+/** 导出 on a list page (GET /api/export/bills), with the SPEC §9 mask (../../../components/ExportButton.tsx). */
 export function BillExportButton({ query, isEmpty }: BillExportButtonProps) {
-  const [isExporting, setIsExporting] = useState(false);
-
-  const handleExport = () => {
-    setIsExporting(true);
-    exportBills(query)
-      // A refusal was toasted (or sent to sign-in) by the API client; the mask goes either way.
-      .catch(() => undefined)
-      .finally(() => setIsExporting(false));
-  };
-
   return (
-    <>
-      <Tooltip title={isEmpty ? BillExportTexts.emptyHint : BillExportTexts.hint}>
-        <Button className="bill-export" icon={<DownloadOutlined />} disabled={isEmpty || isExporting} onClick={handleExport}>
-          {BillExportTexts.button}
-        </Button>
-      </Tooltip>
-      <Spin fullscreen spinning={isExporting} description={CommonMessages.exporting} />
-    </>
+    <ExportButton
+      className="bill-export"
+      label={BillExportTexts.button}
+      hint={isEmpty ? BillExportTexts.emptyHint : BillExportTexts.hint}
+      isDisabled={isEmpty}
+      onExport={() => exportBills(query)}
+    />
   );
 }
