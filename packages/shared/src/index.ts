@@ -21,6 +21,7 @@ export * from './settings/settings';
 export * from './holiday/holiday';
 export * from './articles/articles';
 export * from './articles/article-types';
+export * from './articles/article-html';
 export * from './articles/article-admin';
 export * from './articles/employ-articles';
 export * from './points/points';

@@ -1,64 +1,16 @@
 import sanitizeHtml from 'sanitize-html';
+import { ARTICLE_HTML_ATTRIBUTES, ARTICLE_HTML_TAGS, ARTICLE_LINK_SCHEMES, ARTICLE_OWN_IMAGE } from '@osp/shared';
 
 /**
- * The allow-list an article's HTML is cut to on save (DESIGN §5a; the web runs DOMPurify again on display).
- * What the editor (tiptap) makes and nothing else: headings, paragraphs, lists, tables, links, images, inline
- * emphasis, quotes and code. No style, class or id attributes (a style can overlay the page; ids can clobber
- * globals), no forms, frames, base, meta or SVG. Whatever is not on the list is dropped with its markup and, for
- * script and style, with its text.
+ * The allow-list an article's HTML is cut to on save (DESIGN §5a): packages/shared's ARTICLE_HTML_*, which the web
+ * cuts it to again on display. Whatever is not on the list is dropped with its markup and, for script and style, with
+ * its text.
  */
 
-/** Images only from our own file downloads: a remote image would tell another server who read the article. */
-const OWN_IMAGE = /^\/api\/files\/download\/[A-Za-z0-9_-]{1,64}(\?[A-Za-z0-9_=&%.-]*)?$/;
-
 const OPTIONS: sanitizeHtml.IOptions = {
-  allowedTags: [
-    'h1',
-    'h2',
-    'h3',
-    'h4',
-    'h5',
-    'h6',
-    'p',
-    'br',
-    'hr',
-    'ul',
-    'ol',
-    'li',
-    'table',
-    'thead',
-    'tbody',
-    'tfoot',
-    'tr',
-    'th',
-    'td',
-    'caption',
-    'colgroup',
-    'col',
-    'a',
-    'img',
-    'strong',
-    'b',
-    'em',
-    'i',
-    'u',
-    's',
-    'strike',
-    'del',
-    'blockquote',
-    'code',
-    'pre',
-    'span',
-  ],
-  allowedAttributes: {
-    a: ['href', 'title', 'target', 'rel'],
-    img: ['src', 'alt', 'title', 'width', 'height'],
-    th: ['colspan', 'rowspan'],
-    td: ['colspan', 'rowspan'],
-    col: ['span'],
-    ol: ['start'],
-  },
-  allowedSchemes: ['http', 'https', 'mailto', 'tel'],
+  allowedTags: [...ARTICLE_HTML_TAGS],
+  allowedAttributes: Object.fromEntries(Object.entries(ARTICLE_HTML_ATTRIBUTES).map(([tag, names]) => [tag, [...names]])),
+  allowedSchemes: [...ARTICLE_LINK_SCHEMES],
   allowedSchemesByTag: { img: [] },
   allowProtocolRelative: false,
   // Text of dropped elements is kept (a stray <font> keeps its words); these lose their text too.
@@ -70,7 +22,7 @@ const OPTIONS: sanitizeHtml.IOptions = {
       attribs: { ...attribs, target: '_blank', rel: 'noopener noreferrer' },
     }),
   },
-  exclusiveFilter: (frame) => frame.tag === 'img' && !OWN_IMAGE.test(frame.attribs.src ?? ''),
+  exclusiveFilter: (frame) => frame.tag === 'img' && !ARTICLE_OWN_IMAGE.test(frame.attribs.src ?? ''),
 };
 
 /** The article's HTML with only the allowed markup left. */
