@@ -1,7 +1,8 @@
 /**
  * `npm run bench`: hello-world and one-row baselines, then OSP's GET /api/user/profile and
- * GET /api/user/menu (suite "foundation"), and the approval bills at 10 000 and 1 000 000 bills (suite
- * "bills"), on SQLite and PostgreSQL, each server in a fresh child process.
+ * GET /api/user/menu (suite "foundation"), the approval bills at 10 000 and 1 000 000 bills (suite
+ * "bills"), and the articles at 10 000 articles (suite "articles"), on SQLite and PostgreSQL, each server in a
+ * fresh child process.
  * Writes docs/performance.md (generated section) and bench/results/latest.json.
  */
 import path from 'node:path';
@@ -22,6 +23,7 @@ import {
 } from './lib/report';
 import { TARGETS, type Target } from './lib/targets';
 import { runBillsSuite } from './lib/bills-suite';
+import { runArticlesSuite } from './lib/articles-suite';
 
 const DOC_FILE = path.join(ROOT_DIR, 'docs/performance.md');
 const JSON_FILE = path.join(ROOT_DIR, 'bench/results/latest.json');
@@ -78,6 +80,10 @@ async function runEngine(engine: EngineResult['engine'], config: BenchConfig): P
     result.bills = await runBillsSuite(engine, config);
     if (result.bills.skipped && result.targets.length === 0) result.skipped = result.bills.skipped;
   }
+  if (config.suites.includes('articles') && !result.skipped) {
+    result.articles = await runArticlesSuite(engine, config);
+    if (result.articles.skipped && result.targets.length === 0 && !result.bills) result.skipped = result.articles.skipped;
+  }
   return result;
 }
 
@@ -102,6 +108,7 @@ async function main(): Promise<number> {
       ospLogLevel: config.ospLogLevel,
       suites: config.suites,
       bills: config.bills,
+      articles: config.articles,
     },
     note: config.note,
     goals: GOALS,
@@ -118,7 +125,9 @@ async function main(): Promise<number> {
   }
   const failed = report.engines.some(
     (section) =>
-      section.targets.some((t) => t.error) || (section.bills?.targets.some((t) => t.error || (t.agree?.failures ?? 0) > 0) ?? false),
+      section.targets.some((t) => t.error) ||
+      (section.bills?.targets.some((t) => t.error || (t.agree?.failures ?? 0) > 0) ?? false) ||
+      (section.articles?.targets.some((t) => t.error) ?? false),
   );
   return failed ? 1 : 0;
 }

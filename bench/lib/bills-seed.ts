@@ -205,7 +205,7 @@ async function pgSink(url: string): Promise<Sink> {
 }
 
 /** Deterministic pseudo-random numbers (mulberry32), so that every run seeds the same data. */
-function random(seed: number): () => number {
+export function random(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;

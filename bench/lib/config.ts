@@ -5,7 +5,8 @@ import { fileURLToPath } from 'node:url';
 export const ROOT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 export type EngineName = 'sqlite' | 'postgres';
-export type SuiteName = 'foundation' | 'bills';
+export type SuiteName = 'foundation' | 'bills' | 'articles';
+const SUITES: readonly SuiteName[] = ['foundation', 'bills', 'articles'];
 
 export interface BenchConfig {
   /** Seconds per measured run. */
@@ -24,7 +25,7 @@ export interface BenchConfig {
   writeDocs: boolean;
   /** Free text put into the report, e.g. "shared the machine with a test run". */
   note: string;
-  /** Which groups of targets run: the baselines with profile/menu, and the approval bills of issue 4. */
+  /** Which groups of targets run: the baselines with profile/menu, the approval bills of issue 4, the articles of issue 15. */
   suites: SuiteName[];
   /** The approval-bills suite (bench/lib/bills-suite.ts). */
   bills: {
@@ -39,6 +40,11 @@ export interface BenchConfig {
     agreeTasks: number;
     /** Concurrent agree requests. */
     agreeConnections: number;
+  };
+  /** The articles suite (bench/lib/articles-suite.ts). */
+  articles: {
+    /** Articles generated in the data set. */
+    count: number;
   };
 }
 
@@ -66,12 +72,13 @@ function engines(): EngineName[] {
 }
 
 function suites(): SuiteName[] {
-  const raw = process.env.BENCH_SUITES ?? 'foundation,bills';
+  const raw = process.env.BENCH_SUITES ?? SUITES.join(',');
   const result: SuiteName[] = [];
   for (const name of raw.split(',').map((n) => n.trim().toLowerCase())) {
     if (name === '') continue;
-    if (name !== 'foundation' && name !== 'bills') throw new Error(`BENCH_SUITES: unknown suite "${name}" (use foundation, bills)`);
-    if (!result.includes(name)) result.push(name);
+    const suite = SUITES.find((s) => s === name);
+    if (!suite) throw new Error(`BENCH_SUITES: unknown suite "${name}" (use ${SUITES.join(', ')})`);
+    if (!result.includes(suite)) result.push(suite);
   }
   if (result.length === 0) throw new Error('BENCH_SUITES names no suite');
   return result;
@@ -97,5 +104,6 @@ export function loadBenchConfig(): BenchConfig {
       agreeTasks: positiveInt('BENCH_AGREE_TASKS', 30_000),
       agreeConnections: positiveInt('BENCH_AGREE_CONNECTIONS', 10),
     },
+    articles: { count: positiveInt('BENCH_ARTICLES', 10_000) },
   };
 }

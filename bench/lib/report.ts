@@ -6,6 +6,7 @@ import type { BenchConfig, EngineName } from './config';
 import type { Measurement } from './load';
 import type { TargetId } from './targets';
 import { BILLS_GOALS, type BillsSection, type BillsTargetResult } from './bills-suite';
+import { ARTICLES_GOALS, type ArticlesSection, type ArticlesTargetResult } from './articles-suite';
 
 export const GOALS = { minRatio: 0.35, maxP99Ms: 25 } as const;
 
@@ -33,6 +34,8 @@ export interface EngineResult {
   targets: TargetResult[];
   /** The approval-bills suite, when it ran. */
   bills?: BillsSection;
+  /** The articles suite, when it ran. */
+  articles?: ArticlesSection;
 }
 
 export interface Machine {
@@ -47,7 +50,7 @@ export interface Machine {
 export interface BenchReport {
   date: string;
   machine: Machine;
-  settings: Pick<BenchConfig, 'duration' | 'runs' | 'connections' | 'warmup' | 'engines' | 'ospLogLevel' | 'suites' | 'bills'>;
+  settings: Pick<BenchConfig, 'duration' | 'runs' | 'connections' | 'warmup' | 'engines' | 'ospLogLevel' | 'suites' | 'bills' | 'articles'>;
   note: string;
   goals: typeof GOALS;
   engines: EngineResult[];
@@ -147,6 +150,8 @@ export function consoleTable(report: BenchReport): string {
   if (foundation.length > 0) parts.push(textTable(HEADERS, foundation));
   const bills = billsRowsOf(report);
   if (bills.length > 0) parts.push(textTable(BILLS_HEADERS, bills), ...seedLines(report));
+  const articles = articlesRowsOf(report);
+  if (articles.length > 0) parts.push(textTable(HEADERS, articles), ...articlesSeedLines(report));
   return [...parts, ...skippedLines(report)].join('\n\n');
 }
 
@@ -250,6 +255,77 @@ function billsMarkdown(report: BenchReport): string[] {
   ];
 }
 
+// ---------- the articles suite ----------
+
+function articlesVerdict(target: ArticlesTargetResult): string {
+  if (target.error) return 'failed';
+  if (target.kind === 'hello') return '—';
+  if (!target.goal) return '—';
+  if (target.goal.met) return 'met';
+  const why: string[] = [];
+  if (!target.goal.ratioMet) why.push(`req/s ${pct(target.ratio)} < ${pct(ARTICLES_GOALS.minRatio)}`);
+  if (!target.goal.p99Met) why.push(`p99 ≥ ${ARTICLES_GOALS.maxP99Ms} ms`);
+  if (!target.goal.clean) why.push(`${target.measurement?.failures ?? 0} failed requests`);
+  return `NOT met (${why.join('; ')})`;
+}
+
+/** The same columns as the foundation table: the ratio is to this suite's own hello-world run. */
+function articlesRowsOf(report: BenchReport): Row[] {
+  const rows: Row[] = [];
+  for (const section of report.engines) {
+    for (const target of section.articles?.targets ?? []) {
+      const m = target.measurement;
+      rows.push({
+        engine: section.engine,
+        target: target.label,
+        rps: m ? int(m.rps) : '—',
+        p99: m ? ms(m.p99) : '—',
+        ratio: target.kind === 'hello' && m ? '100 %' : pct(target.ratio),
+        cpu: m?.serverCpuUs === undefined ? '—' : int(m.serverCpuUs),
+        runs: m ? m.runs.map((run) => int(run.rps)).join(' / ') : (target.error ?? ''),
+        verdict: articlesVerdict(target),
+      });
+    }
+  }
+  return rows;
+}
+
+function articlesSeedLines(report: BenchReport): string[] {
+  return report.engines.flatMap((section) => {
+    const seed = section.articles?.seed;
+    if (!seed) return [];
+    const mix = Object.entries(seed.mix)
+      .map(([state, n]) => `${state} ${int(n)}`)
+      .join(', ');
+    return [
+      `${section.engine}: generated ${int(seed.articles)} articles in ${seed.types} types (${int(seed.rows)} rows in the six article tables) ` +
+        `in ${seed.seconds.toFixed(1)} s — ${mix}; ${int(seed.withAudience)} with an audience; ${seed.benchUser} may read ` +
+        `${int(seed.readable)}, ${int(seed.unread)} of them unread, ${seed.pendingForced} forced ones pending`,
+    ];
+  });
+}
+
+function articlesMarkdown(report: BenchReport): string[] {
+  const rows = articlesRowsOf(report);
+  if (rows.length === 0) return [];
+  const cell = (text: string) => text.replaceAll('|', '\\|');
+  return [
+    '',
+    '### Articles (issue 15)',
+    '',
+    `Per engine one fresh database with ${int(report.settings.articles.count)} generated articles, made by \`bench/lib/articles-seed.ts\``,
+    '(see "Articles at 10,000" below). Signed in as `zhangsan`. Each endpoint serves at least',
+    `${pct(ARTICLES_GOALS.minRatio)} of the requests/s of the hello-world baseline measured in this suite just before it, with a p99`,
+    `under ${ARTICLES_GOALS.maxP99Ms} ms and no failed request.`,
+    '',
+    ...articlesSeedLines(report).map((line) => `- ${line}`),
+    '',
+    `| ${COLUMNS.map((c) => HEADERS[c]).join(' | ')} |`,
+    `| ${COLUMNS.map((c) => (['rps', 'p99', 'ratio', 'cpu'].includes(c) ? '---:' : '---')).join(' | ')} |`,
+    ...rows.map((row) => `| ${COLUMNS.map((c) => cell(row[c])).join(' | ')} |`),
+  ];
+}
+
 function markdownTable(report: BenchReport): string {
   const cell = (text: string) => text.replaceAll('|', '\\|');
   const rows = rowsOf(report);
@@ -273,6 +349,13 @@ export function markdownSection(report: BenchReport): string {
     for (const target of section.bills?.targets ?? []) {
       if (target.large && target.kind !== 'agree') {
         goalLines.push(`- ${section.engine}, ${target.label} at ${int(target.bills)} bills: **${billsVerdict(target)}**`);
+      }
+    }
+    for (const target of section.articles?.targets ?? []) {
+      if (target.kind !== 'hello') {
+        goalLines.push(
+          `- ${section.engine}, ${target.label} at ${int(report.settings.articles.count)} articles: **${articlesVerdict(target)}**`,
+        );
       }
     }
   }
@@ -315,6 +398,7 @@ export function markdownSection(report: BenchReport): string {
     '',
     ...(hasFoundation ? [markdownTable(report)] : ['(suite "foundation" not run)']),
     ...billsMarkdown(report),
+    ...articlesMarkdown(report),
     '',
     '### Targets met?',
     '',

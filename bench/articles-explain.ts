@@ -1,0 +1,179 @@
+/**
+ * `node --import tsx bench/articles-explain.ts`: what the articles' reading statements cost at the articles suite's
+ * size, and how each engine runs them. Per engine of BENCH_ENGINES: a fresh database, the OSP server's first start,
+ * bench/lib/articles-seed.ts (BENCH_ARTICLES, default 10 000); then, in this process, the repository functions the
+ * reader's endpoints call (articles.repo.ts, as they are — nothing is copied) run against it as zhangsan, each
+ * statement they send is caught through Kysely's log, timed alone (median of `BENCH_EXPLAIN_RUNS`, default 30,
+ * one at a time) and explained: `EXPLAIN QUERY PLAN` on SQLite, `EXPLAIN (ANALYZE, BUFFERS)` on PostgreSQL.
+ */
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect, type LogEvent } from 'kysely';
+import pg from 'pg';
+import type { Database } from '../apps/server/src/db/schema';
+import * as repo from '../apps/server/src/modules/articles/articles.repo';
+import { ARTICLES_USER, seedArticles } from './lib/articles-seed';
+import { loadBenchConfig, type BenchConfig } from './lib/config';
+import { prepareEngine, type EngineSetup } from './lib/engines';
+import { median } from './lib/load';
+import { installExitHandlers, runThenCleanUp, stopServer } from './lib/processes';
+import { startOsp } from './lib/targets';
+
+interface Caught {
+  sql: string;
+  parameters: readonly unknown[];
+}
+
+/** Runs one SQL text with its parameters, and explains it, on the engine's own driver. */
+interface Explainer {
+  run(statement: Caught): Promise<void>;
+  explain(statement: Caught): Promise<string>;
+  close(): Promise<void>;
+}
+
+function sqliteExplainer(file: string): { db: Kysely<Database>; explainer: Explainer; caught: Caught[] } {
+  const caught: Caught[] = [];
+  const database = new SQLite(file);
+  database.pragma('journal_mode = WAL');
+  const log = (event: LogEvent) => {
+    caught.push({ sql: event.query.sql, parameters: event.query.parameters });
+  };
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database }), log });
+  const bind = (parameters: readonly unknown[]) => parameters.map((p) => (typeof p === 'boolean' ? Number(p) : p));
+  return {
+    db,
+    caught,
+    explainer: {
+      run: async ({ sql, parameters }) => {
+        database.prepare(sql).all(...bind(parameters));
+      },
+      explain: async ({ sql, parameters }) => {
+        const rows = database.prepare(`explain query plan ${sql}`).all(...bind(parameters)) as {
+          id: number;
+          parent: number;
+          detail: string;
+        }[];
+        const depth = new Map<number, number>([[0, 0]]);
+        return rows
+          .map((row) => {
+            const level = (depth.get(row.parent) ?? 0) + 1;
+            depth.set(row.id, level);
+            return `${'  '.repeat(level)}${row.detail}`;
+          })
+          .join('\n');
+      },
+      close: async () => {
+        await db.destroy();
+      },
+    },
+  };
+}
+
+function pgExplainer(url: string): { db: Kysely<Database>; explainer: Explainer; caught: Caught[] } {
+  const caught: Caught[] = [];
+  const pool = new pg.Pool({ connectionString: url, max: 2 });
+  const log = (event: LogEvent) => {
+    caught.push({ sql: event.query.sql, parameters: event.query.parameters });
+  };
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log });
+  return {
+    db,
+    caught,
+    explainer: {
+      run: async ({ sql, parameters }) => {
+        await pool.query(sql, [...parameters]);
+      },
+      explain: async ({ sql, parameters }) => {
+        const { rows } = await pool.query<{ 'QUERY PLAN': string }>(`explain (analyze, buffers) ${sql}`, [...parameters]);
+        return rows.map((row) => `  ${row['QUERY PLAN']}`).join('\n');
+      },
+      close: async () => {
+        await db.destroy();
+      },
+    },
+  };
+}
+
+/** zhangsan as articles.audience.ts readerOf sees him: his roles and his department with those above it. */
+async function readerOf(db: Kysely<Database>): Promise<repo.Reader> {
+  const user = await db.selectFrom('users').select(['id', 'dept_id']).where('username', '=', ARTICLES_USER).executeTakeFirstOrThrow();
+  const roles = await db.selectFrom('user_roles').select('role_id').where('user_id', '=', user.id).execute();
+  const depts = await db.selectFrom('depts').select(['id', 'parent_id']).execute();
+  const chain: number[] = [];
+  for (let at = user.dept_id; at !== null && !chain.includes(at); at = depts.find((d) => d.id === at)?.parent_id ?? null) chain.push(at);
+  return { userId: user.id, roleIds: roles.map((r) => r.role_id), deptChain: chain };
+}
+
+async function timed(runs: number, work: () => Promise<unknown>): Promise<number> {
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const t0 = performance.now();
+    await work();
+    times.push(performance.now() - t0);
+  }
+  return median(times);
+}
+
+async function explainEngine(setup: EngineSetup, config: BenchConfig, runs: number): Promise<void> {
+  console.log(`\n===== ${setup.engine}: first start, then ${config.articles.count.toLocaleString('en-US')} articles`);
+  const started = await startOsp(setup, config, '/api/user/profile');
+  await stopServer(started.server);
+  const seed = await seedArticles(setup, { articles: config.articles.count });
+  console.log(`seeded in ${seed.seconds.toFixed(1)} s; ${seed.benchUser} may read ${seed.readable}, ${seed.unread} unread`);
+  const { db, explainer, caught } =
+    setup.engine === 'sqlite'
+      ? sqliteExplainer(path.join(setup.ospEnv.DATA_DIR ?? '', 'osp.sqlite'))
+      : pgExplainer(setup.ospEnv.DATABASE_URL ?? '');
+  try {
+    const reader = await readerOf(db);
+    console.log(`reader: ${JSON.stringify(reader)}`);
+    const now = new Date().toISOString();
+    const calls: [string, () => Promise<unknown>][] = [
+      [
+        'findReadableArticles (GET /api/employ/article, page 1)',
+        () => repo.findReadableArticles(db, reader, now, {}, { offset: 0, limit: 20 }),
+      ],
+      ['findLatestReadableByType (GET /api/dashboard/article)', () => repo.findLatestReadableByType(db, reader, now, 5)],
+      ['findPendingForcedArticleId (GET /api/article/force/view)', () => repo.findPendingForcedArticleId(db, reader, now)],
+    ];
+    for (const [name, call] of calls) {
+      caught.length = 0;
+      await call();
+      const statements = [...caught];
+      caught.length = 0;
+      // The repository's call as a whole: its statements run concurrently where it awaits them together.
+      const whole = await timed(runs, call);
+      console.log(`\n--- ${name}: ${whole.toFixed(2)} ms a call (median of ${runs})`);
+      for (const statement of statements) {
+        const alone = await timed(runs, () => explainer.run(statement));
+        console.log(
+          `\n  statement, ${alone.toFixed(2)} ms alone:\n  ${statement.sql}\n  parameters ${JSON.stringify(statement.parameters)}`,
+        );
+        console.log(await explainer.explain(statement));
+      }
+    }
+  } finally {
+    await explainer.close();
+  }
+}
+
+async function main(): Promise<number> {
+  installExitHandlers();
+  const config = loadBenchConfig();
+  const runs = Number(process.env.BENCH_EXPLAIN_RUNS ?? 30);
+  for (const engine of config.engines) {
+    const preparation = await prepareEngine(engine, config);
+    if (!preparation.ok) {
+      console.log(`${engine}: skipped — ${preparation.reason}`);
+      continue;
+    }
+    try {
+      await explainEngine(preparation.setup, config, runs);
+    } finally {
+      await preparation.setup.dispose();
+    }
+  }
+  return 0;
+}
+
+runThenCleanUp(main);
