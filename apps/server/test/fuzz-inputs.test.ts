@@ -59,6 +59,7 @@ const LIST_ROUTES = [
   '/api/settings',
   '/api/points/rank',
   '/api/points/mine',
+  '/api/points/trend',
 ] as const;
 
 /** Every query key a list reads, so that values reach the validators; plus keys nobody reads. */
@@ -85,6 +86,7 @@ const KNOWN_KEYS = [
   'published',
   'period',
   'at',
+  'months',
 ];
 
 const pad = (n: number, width: number) => String(n).padStart(width, '0');

@@ -97,6 +97,7 @@ export const SETTING_LABELS = {
   wechat_qr_login: '微信扫码登录',
   default_user: '默认用户',
   point_article_confirm: '确认阅读文章积分',
+  point_approval_timely: '及时审批积分',
 } as const;
 
 export type AdminSettingKey = keyof typeof SETTING_LABELS;
@@ -353,6 +354,11 @@ export const SettingsUpdateZ = z
     wechat_qr_login: flag(SettingMessages.flagInvalid(SETTING_LABELS.wechat_qr_login)),
     default_user: z.string({ error: SettingMessages.defaultUserInvalid }).trim().max(64, SettingMessages.defaultUserInvalid),
     point_article_confirm: z
+      .number({ error: PointMessages.awardRange })
+      .int(PointMessages.awardRange)
+      .min(0, PointMessages.awardRange)
+      .max(POINT_AWARD_MAX, PointMessages.awardRange),
+    point_approval_timely: z
       .number({ error: PointMessages.awardRange })
       .int(PointMessages.awardRange)
       .min(0, PointMessages.awardRange)

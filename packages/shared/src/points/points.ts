@@ -5,13 +5,17 @@ import { PageQueryZ } from '../common/paging';
 
 /*
  * The point ranking (积分排行, issue 15, SPEC §2 /point/rank): a ledger of points per person, awarded once per
- * source action (confirming a forced-read article) and adjusted by holders of `point_admin`, ranked by month,
+ * source action (confirming a forced-read article, handling an approval task within a working day) and adjusted by holders of `point_admin`, ranked by month,
  * quarter or year in the Asia/Shanghai calendar (docs/points-api.md).
  */
 
 export const POINT_REASON_MAX = 200;
 /** One adjustment moves at most this many points either way: a typo of 100000 is refused, not recorded. */
 export const POINT_ADJUST_MAX = 10_000;
+
+/** GET /api/points/trend: how many months back the chart reaches by default, and at most. */
+export const POINT_TREND_MONTHS_DEFAULT = 12;
+export const POINT_TREND_MONTHS_MAX = 36;
 
 /** An automatic award (a setting) gives at most this many points. */
 export const POINT_AWARD_MAX = 100;
@@ -20,12 +24,13 @@ export const POINT_PERIODS = ['month', 'quarter', 'year'] as const;
 export type PointPeriod = (typeof POINT_PERIODS)[number];
 
 /** Where a ledger row came from. `adjust` rows carry the administrator who made them. */
-export const POINT_SOURCES = { article_confirm: '确认阅读文章', adjust: '管理员调整' } as const;
+export const POINT_SOURCES = { article_confirm: '确认阅读文章', approval_timely: '及时审批', adjust: '管理员调整' } as const;
 export type PointSource = keyof typeof POINT_SOURCES;
 
 export const PointMessages = {
   periodInvalid: '统计周期须为 month、quarter 或 year',
   atInvalid: '月份格式须为 YYYY-MM',
+  monthsInvalid: `月数须为 1 到 ${POINT_TREND_MONTHS_MAX} 的整数`,
   deptUnknown: '部门不存在',
   userRequired: '请选择要调整积分的人员',
   userUnknown: '人员不存在或已停用',
@@ -43,6 +48,8 @@ export const PointMessages = {
 /** The texts of the 积分排行 page and its header icon. The server's answers are PointMessages. */
 export const PointTexts = {
   title: '积分排行',
+  /** SPEC §2: the page's address (the header's icon and the dashboard's 我的积分 card link to it). */
+  rankPath: '/point/rank',
   headerIcon: '积分排行',
   periods: { month: '本月', quarter: '本季度', year: '本年' } satisfies Record<PointPeriod, string>,
   dept: '部门',
@@ -65,6 +72,19 @@ export const PointTexts = {
   adjustReason: '原因',
   adjustReasonPlaceholder: '如 季度优秀员工、违反考勤制度',
   adjustOk: '确定调整',
+  trendTitle: '我的积分走势',
+  trendMonthly: '当月积分',
+  trendTotal: '累计积分',
+  trendMonthAxis: '月份',
+  trendPointsAxis: '积分（分）',
+  trendEmpty: '近一年还没有获得积分，确认阅读公告、及时审批都可以获得积分',
+  ledgerTitle: '我的积分明细',
+  ledgerEmpty: '还没有积分记录',
+  cardTitle: '我的积分',
+  cardThisMonth: '本月积分',
+  cardPlace: '本月排名',
+  cardNotRanked: '本月暂未上榜',
+  cardMore: '查看积分排行',
 } as const;
 
 const AtZ = z
@@ -83,6 +103,16 @@ export const PointRankQueryZ = PageQueryZ.extend({
     .optional(),
 });
 export type PointRankQuery = z.infer<typeof PointRankQueryZ>;
+
+/** GET /api/points/trend: `months` back from this month, this month included. */
+export const PointTrendQueryZ = z.object({
+  months: z.coerce
+    .number({ error: PointMessages.monthsInvalid })
+    .int(PointMessages.monthsInvalid)
+    .min(1, PointMessages.monthsInvalid)
+    .max(POINT_TREND_MONTHS_MAX, PointMessages.monthsInvalid)
+    .default(POINT_TREND_MONTHS_DEFAULT),
+});
 
 /** POST /api/points/adjust. */
 export const PointAdjustZ = z.object({
@@ -130,6 +160,17 @@ export interface PointLedgerEntry {
   source: PointSource;
   source_label: string;
   created_at: string;
+}
+
+/** One Asia/Shanghai month of my points: earned in it, and my running total to its end. */
+export interface PointTrendMonth {
+  month: string;
+  points: number;
+  total: number;
+}
+
+export interface PointTrend {
+  months: PointTrendMonth[];
 }
 
 export interface PointAdjustResult {

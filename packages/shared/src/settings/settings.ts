@@ -26,6 +26,8 @@ export interface PrivateSettings extends PublicSettings {
   webmail_url: string;
   /** Points for confirming a forced-read article (积分排行, issue 15); 0 awards nothing. */
   point_article_confirm: number;
+  /** Points for handling an approval task within a working day of its arrival (及时审批); 0 awards nothing. */
+  point_approval_timely: number;
 }
 
 export type Settings = PublicSettings | PrivateSettings;

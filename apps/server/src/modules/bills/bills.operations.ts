@@ -13,10 +13,11 @@ import { z } from 'zod';
 import type { AppContext, Caller } from '../../context';
 import { nowIso } from '../../db/index';
 import { handlerOperationOf } from '../../flow/present';
-import type { FlowEvent } from '../../flow/types';
+import type { FlowEvent, Task } from '../../flow/types';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../http/errors';
 import { parse } from '../../http/validate';
 import { activeUserIds } from '../directory/directory.service';
+import { awardTimelyApproval, awardValue } from '../points/points.service';
 import { loadForRead } from './bills.detail';
 import { versionOf } from './bills.forms';
 import { abilitiesOf } from './bills.presenter';
@@ -58,6 +59,15 @@ export async function getTask(ctx: AppContext, caller: Caller, params: unknown):
   };
 }
 
+/** When a task became its handler's to decide: its creation, or in a 依次 step the decision of the handler before. */
+function arrivalOf(tasks: readonly Task[], task: Task): string {
+  let at = task.createdAt;
+  for (const t of tasks) {
+    if (t.stepRunId === task.stepRunId && t.order < task.order && t.decidedAt !== null && t.decidedAt > at) at = t.decidedAt;
+  }
+  return at;
+}
+
 const OPERATION_MESSAGES: Record<BillOperType, string> = {
   agree: ApprovalMessages.agreed,
   reject: ApprovalMessages.rejected,
@@ -84,6 +94,8 @@ export async function operate(
       throw new ValidationError({ to_user_id: [ApprovalMessages.userMissing] });
     }
   }
+  // 及时审批 (points): read before the transaction, as SQLite has one connection. A transfer decides nothing.
+  const timelyPoints = operType === 'transfer' ? 0 : await awardValue(ctx, 'approval_timely');
   // No such task and someone else's task get one answer, so task ids (predictable: `{bill}-t{n}`) tell nothing.
   const notYours = () => new ForbiddenError(EngineMessages.notHandler);
   const result = await mutate(
@@ -101,6 +113,16 @@ export async function operate(
       const event: FlowEvent =
         operType === 'transfer' ? { ...base, type: 'transfer', to: input.to_user_id ?? 0 } : { ...base, type: operType };
       const next = await runEngine(ctx, trx, bill, state, pinned, event);
+      if (operType !== 'transfer') {
+        const handled = {
+          taskId,
+          billTitle: bill.title,
+          userId: caller.userId,
+          arrivedAt: arrivalOf(state.tasks, task),
+          decidedAt: base.at,
+        };
+        await awardTimelyApproval(trx, timelyPoints, handled);
+      }
       return { id: bill.id, status: next.status, version: next.version };
     },
     notYours,

@@ -56,6 +56,28 @@ export async function totalsBetween(db: Db, from: string, to: string): Promise<{
   return rows.map((r) => ({ user_id: r.user_id, points: Number(r.points) }));
 }
 
+/** One person's total before an instant (the running total's start). */
+export async function totalBefore(db: Db, userId: number, before: string): Promise<number> {
+  const row = await db
+    .selectFrom('point_ledger')
+    .select(sql<number | string | null>`sum(points)`.as('points'))
+    .where('user_id', '=', userId)
+    .where('created_at', '<', before)
+    .executeTakeFirst();
+  return Number(row?.points ?? 0);
+}
+
+/** One person's rows in [from, to): a few per month, so the months are counted in code (the Shanghai calendar). */
+export function pointsBetween(db: Db, userId: number, from: string, to: string) {
+  return db
+    .selectFrom('point_ledger')
+    .select(['points', 'created_at'])
+    .where('user_id', '=', userId)
+    .where('created_at', '>=', from)
+    .where('created_at', '<', to)
+    .execute();
+}
+
 export function countLedger(db: Db, userId: number) {
   return db
     .selectFrom('point_ledger')

@@ -3,6 +3,7 @@ import {
   PointAdjustZ,
   PointMessages,
   PointRankQueryZ,
+  PointTrendQueryZ,
   POINT_SOURCES,
   type Paged,
   type PointAdjustResult,
@@ -11,6 +12,7 @@ import {
   type PointRank,
   type PointRankEntry,
   type PointSource,
+  type PointTrend,
 } from '@osp/shared';
 import type { Actor, AppContext, Caller } from '../../context';
 import type { Db } from '../../db/index';
@@ -80,7 +82,57 @@ export async function awardValue(ctx: AppContext, kind: Award['sourceKind']): Pr
   switch (kind) {
     case 'article_confirm':
       return settings.point_article_confirm;
+    case 'approval_timely':
+      return settings.point_approval_timely;
   }
+}
+
+const DAY_MS = 24 * 3600_000;
+
+/**
+ * The latest instant that still counts as "within one working day" of `arrivedAt`: the same clock time on the next
+ * working day, a working day being Monday to Friday in Asia/Shanghai. This is the one place that knows working days;
+ * issue 17 brings the real work calendar (holidays, swapped weekends) and replaces the weekday test here.
+ */
+export function oneWorkingDayAfter(arrivedAt: Date): Date {
+  let at = arrivedAt.getTime();
+  do {
+    at += DAY_MS;
+  } while ([0, 6].includes(new Date(at + SHANGHAI_OFFSET_MS).getUTCDay()));
+  return new Date(at);
+}
+
+/** Task ids are `{bill}-t{n}` with n below a million (the engine's idGenerator); the ledger keys them as one number. */
+export function taskSourceId(taskId: string): number {
+  const match = /^(\d{1,9})-t(\d{1,6})$/.exec(taskId);
+  if (!match) throw new Error(`taskSourceId: not a task id: ${taskId}`);
+  return Number(match[1]) * 1_000_000 + Number(match[2]);
+}
+
+/** What the approval engine tells about one handler's own decision (agree, reject or back) on one task. */
+export interface HandledTask {
+  taskId: string;
+  billTitle: string;
+  /** Who acted: the acting handler (a delegate or transferee included). */
+  userId: number;
+  /** When the task became the handler's to decide, and when they decided. */
+  arrivedAt: string;
+  decidedAt: string;
+}
+
+/**
+ * 及时审批: a handler who decides a task no later than one working day after it arrived earns `points` (the setting
+ * point_approval_timely, read before the transaction), once per task. Call inside the decision's transaction.
+ */
+export async function awardTimelyApproval(db: Db, points: number, task: HandledTask): Promise<boolean> {
+  if (new Date(task.decidedAt).getTime() > oneWorkingDayAfter(new Date(task.arrivedAt)).getTime()) return false;
+  return awardOnce(db, {
+    userId: task.userId,
+    points,
+    reason: `及时审批《${task.billTitle}》`.slice(0, 200),
+    sourceKind: 'approval_timely',
+    sourceId: taskSourceId(task.taskId),
+  });
 }
 
 /** Competition ranking: equal totals share a place and the next place skips (1, 1, 3). Highest first, then by id. */
@@ -141,6 +193,37 @@ export async function getRank(ctx: AppContext, caller: Caller, query: unknown): 
     to: bounds.toMonth,
     me: mine ? { rank: mine.rank, points: mine.points } : { rank: null, points: 0 },
     abilities: { adjust: canAdjustPoints(caller) },
+  };
+}
+
+/**
+ * GET /api/points/trend: my points per Asia/Shanghai month for the last `months` months (this one included), oldest
+ * first, empty months as 0, with my running total to the end of each month (everything before the window included).
+ */
+export async function getTrend(ctx: AppContext, caller: Caller, query: unknown): Promise<PointTrend> {
+  authorizeRank(caller);
+  const { months: count } = parse(PointTrendQueryZ, query);
+  const [year, month] = shanghaiMonth(new Date()).split('-').map(Number) as [number, number];
+  const firstIndex = year * 12 + (month - 1) - (count - 1);
+  const months = Array.from({ length: count }, (_, i) => monthText(Math.floor((firstIndex + i) / 12), ((firstIndex + i) % 12) + 1));
+  const fromIso = monthStartIso(Math.floor(firstIndex / 12), (firstIndex % 12) + 1);
+  const toIso = monthStartIso(year, month + 1);
+  const [before, rows] = await Promise.all([
+    repo.totalBefore(ctx.db, caller.userId, fromIso),
+    repo.pointsBetween(ctx.db, caller.userId, fromIso, toIso),
+  ]);
+  const perMonth = new Map<string, number>();
+  for (const row of rows) {
+    const key = shanghaiMonth(new Date(row.created_at));
+    perMonth.set(key, (perMonth.get(key) ?? 0) + row.points);
+  }
+  let total = before;
+  return {
+    months: months.map((m) => {
+      const points = perMonth.get(m) ?? 0;
+      total += points;
+      return { month: m, points, total };
+    }),
   };
 }
 

@@ -25,6 +25,8 @@ function defaults(ctx: AppContext): PrivateSettings {
     webmail_url: ctx.config.webmailUrl,
     // 积分排行 (issue 15): what confirming a forced-read article earns; administrators change it in 系统设置.
     point_article_confirm: 2,
+    // …and what handling an approval task within a working day earns (及时审批).
+    point_approval_timely: 1,
   };
 }
 

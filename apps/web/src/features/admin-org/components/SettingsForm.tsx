@@ -29,6 +29,7 @@ interface Values {
   wechat_redirect_url: string;
   default_user: string | null;
   point_article_confirm: number;
+  point_approval_timely: number;
 }
 
 function toValues(settings: PrivateSettings): Values {
@@ -43,6 +44,7 @@ function toValues(settings: PrivateSettings): Values {
     wechat_redirect_url: settings.wechat_redirect_url,
     default_user: settings.default_user || null,
     point_article_confirm: settings.point_article_confirm,
+    point_approval_timely: settings.point_approval_timely,
   };
 }
 
@@ -92,6 +94,7 @@ export function SettingsForm({ settings }: { settings: PrivateSettings }) {
       wechat_redirect_url: values.wechat_redirect_url ?? '',
       default_user: values.default_user ?? '',
       point_article_confirm: values.point_article_confirm,
+      point_approval_timely: values.point_approval_timely,
     };
     save.mutate(body, {
       onSuccess: () => toast.success(SettingMessages.saved),
@@ -198,6 +201,14 @@ export function SettingsForm({ settings }: { settings: PrivateSettings }) {
         label={SETTING_LABELS.point_article_confirm}
         rules={[{ required: true, message: PointMessages.awardRange }]}
         extra="确认阅读一篇强制阅读文章获得的积分，每篇每人一次；0 表示不奖励"
+      >
+        <InputNumber min={0} max={POINT_AWARD_MAX} precision={0} suffix="分" style={{ width: 200 }} />
+      </Form.Item>
+      <Form.Item
+        name="point_approval_timely"
+        label={SETTING_LABELS.point_approval_timely}
+        rules={[{ required: true, message: PointMessages.awardRange }]}
+        extra="审批人在任务到达后一个工作日内同意或退回获得的积分，每个任务一次；0 表示不奖励"
       >
         <InputNumber min={0} max={POINT_AWARD_MAX} precision={0} suffix="分" style={{ width: 200 }} />
       </Form.Item>
