@@ -1,5 +1,5 @@
 import { FormOutlined } from '@ant-design/icons';
-import { Card, Result, Skeleton } from 'antd';
+import { Card, Result, Skeleton, Typography } from 'antd';
 import { Link } from 'react-router';
 import { BILL_BOX_TITLES, BillStartTexts } from '@osp/shared';
 import { useDashboardCounts } from '../../../api/bills';
@@ -40,6 +40,11 @@ export function ApprovalCard() {
             </Link>
           ))}
         </div>
+      )}
+      {counts.data && counts.data.todo === 0 && (
+        <Typography.Text type="secondary" className="dashboard-card__hint">
+          没有等待您处理的审批，需要办理事项时可点「{BillStartTexts.title}」
+        </Typography.Text>
       )}
       {counts.isPending && <Skeleton active paragraph={{ rows: 1 }} />}
       {counts.isError && <Result status="warning" subTitle="审批数据暂时无法获取" />}

@@ -1,9 +1,12 @@
-import { Card, Descriptions } from 'antd';
+import { Card, Descriptions, Typography } from 'antd';
 import { SEX_LABELS, type Sex, type UserProfile } from '@osp/shared';
 
 const isSex = (value: string): value is Sex => value in SEX_LABELS;
 
-/** The contact details colleagues see, so the user notices when one is out of date. */
+/**
+ * The contact details colleagues see, so the user notices when one is out of date. They are changed in 个人资料 (the
+ * header's user menu, a dialog rather than a page), which the card names.
+ */
 export function ContactCard({ profile }: { profile: UserProfile }) {
   const shown = (value: string) => value || '未填写';
   return (
@@ -20,6 +23,9 @@ export function ContactCard({ profile }: { profile: UserProfile }) {
           { key: 'wechat', label: '微信', children: shown(profile.wechat) },
         ]}
       />
+      <Typography.Text type="secondary" className="dashboard-card__hint">
+        如需修改，请在右上角头像菜单的「个人资料」中编辑
+      </Typography.Text>
     </Card>
   );
 }

@@ -1,13 +1,12 @@
 import { Col, Row } from 'antd';
 import { useProfile } from '../../../api/user';
 import { PageLoading } from '../../../components/PageLoading';
-import { ApprovalCard } from '../components/ApprovalCard';
-import { ArticlesCard } from '../components/ArticlesCard';
-import { ContactCard } from '../components/ContactCard';
+import { arrangeCards, visibleCards } from '../cards/card-layout';
+import { DASHBOARD_CARDS } from '../cards/cards';
 import { GreetingCard } from '../components/GreetingCard';
-import { HolidayCard } from '../components/HolidayCard';
+import '../dashboard.css';
 
-/** /dashboard: the home page. Only real data. */
+/** /dashboard: the home page — the greeting, then the cards of the registry this person may see. Only real data. */
 export default function DashboardPage() {
   const { data: profile } = useProfile();
   if (!profile) return <PageLoading />;
@@ -15,15 +14,12 @@ export default function DashboardPage() {
   return (
     <div className="dashboard">
       <GreetingCard profile={profile} />
-      <ApprovalCard />
-      <ArticlesCard />
       <Row gutter={[16, 16]}>
-        <Col xs={24} lg={14}>
-          <HolidayCard />
-        </Col>
-        <Col xs={24} lg={10}>
-          <ContactCard profile={profile} />
-        </Col>
+        {arrangeCards(visibleCards(DASHBOARD_CARDS, profile.permissions)).map(({ card, span }) => (
+          <Col key={card.key} xs={24} lg={span}>
+            <card.Component profile={profile} />
+          </Col>
+        ))}
       </Row>
     </div>
   );
