@@ -23,6 +23,7 @@ export * from './articles/articles';
 export * from './articles/article-types';
 export * from './articles/article-html';
 export * from './articles/article-admin';
+export * from './articles/article-admin-texts';
 export * from './articles/employ-articles';
 export * from './points/points';
 export * from './bills/status';

@@ -1,11 +1,12 @@
 import { useMemo } from 'react';
 import { Navigate, Route, Routes, type Location } from 'react-router';
-import { EmployArticleTexts, type MenuItem } from '@osp/shared';
+import { ArticleAdminTexts, EmployArticleTexts, type MenuItem } from '@osp/shared';
 import { HOME_PATH } from './guard/redirects';
 import { MainLayout } from './layouts/main/MainLayout';
 import {
   ARTICLE_PREVIEW_PATH,
   ArticlePreviewPage,
+  ArticleEditPage,
   BILL_DETAIL_PATH,
   BILL_EDIT_PATH,
   BILL_PRINT_PATH,
@@ -43,6 +44,14 @@ export function SignedInRoutes({ location, menu }: SignedInRoutesProps) {
         {/* The id comes from the path or, for older links, from ?id= (SPEC §2). */}
         <Route path={`${ARTICLE_PREVIEW_PATH}/:id?`} element={<ArticlePreviewPage />} />
         <Route path={EmployArticleTexts.listPath} element={<EmployArticlesPage />} />
+        <Route
+          path={`${ArticleAdminTexts.editPath}/:id`}
+          element={
+            <Permission anyOf={['article_admin']} denied={<Navigate to="/404" replace />}>
+              <ArticleEditPage />
+            </Permission>
+          }
+        />
         <Route path={BILL_DETAIL_PATH} element={<BillDetailPage />} />
         <Route path={BILL_EDIT_PATH} element={<EditBillPage />} />
         <Route path={TEMPLATE_DESIGN_PATH} element={<TemplateDesignPage />} />

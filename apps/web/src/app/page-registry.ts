@@ -28,6 +28,7 @@ export const PAGES: Readonly<Record<string, LazyPage>> = {
   '/office/approval/entrust': lazy(() => import('../features/bills/entrust/EntrustPage')),
   '/office/templates': lazy(() => import('../features/templates/admin/TemplatesPage')),
   '/office/jobs': lazy(() => import('../features/jobs/pages/JobsPage')),
+  '/article/manage': lazy(() => import('../features/articles/pages/ArticleManagePage')),
   '/article/types': lazy(() => import('../features/articles/pages/ArticleTypesPage')),
 };
 
@@ -39,6 +40,8 @@ export const ArticlePreviewPage = lazy(() => import('../features/articles/pages/
 export const ARTICLE_PREVIEW_PATH = '/dashboard/preview-artical';
 /** 公告: the announcements meant for me, for every signed-in user, reached from the dashboard's 公告 card; not in the menu. */
 export const EmployArticlesPage = lazy(() => import('../features/articles/pages/EmployArticlesPage'));
+/** 新建文章 / 编辑 from 文章管理 (/article/edit/new, /article/edit/{id}); not in the menu. tiptap loads with it only. */
+export const ArticleEditPage = lazy(() => import('../features/articles/pages/ArticleEditPage'));
 
 /** SPEC §2 fixed approval routes, not in the menu: the bill detail (main layout) and its print page (no layout). */
 export const BillDetailPage = lazy(() => import('../features/bills/detail/BillDetailPage'));

@@ -76,7 +76,6 @@ export const PointTexts = {
   trendMonthly: '当月积分',
   trendTotal: '累计积分',
   trendMonthAxis: '月份',
-  trendPointsAxis: '积分（分）',
   trendEmpty: '近一年还没有获得积分，确认阅读公告、及时审批都可以获得积分',
   ledgerTitle: '我的积分明细',
   ledgerEmpty: '还没有积分记录',

@@ -26,7 +26,8 @@ const fullMonth = (month: string) => `${month.slice(0, 4)}年${Number(month.slic
 
 export function trendOption(months: readonly PointTrendMonth[]): TrendOption {
   return {
-    grid: { left: 8, right: 8, top: 48, bottom: 8, containLabel: true },
+    // containLabel keeps the axis labels inside; the bottom leaves room for the axis name 月份 under them.
+    grid: { left: 8, right: 8, top: 48, bottom: 28, containLabel: true },
     legend: { top: 0, data: [PointTexts.trendMonthly, PointTexts.trendTotal] },
     tooltip: {
       trigger: 'axis',
@@ -58,7 +59,6 @@ export function trendOption(months: readonly PointTrendMonth[]): TrendOption {
         yAxisIndex: 1,
         data: months.map((m) => m.total),
         itemStyle: { color: '#fa8c16' },
-        smooth: true,
       },
     ],
   };

@@ -4,7 +4,7 @@ import { SEX_LABELS, type Sex, type UserProfile } from '@osp/shared';
 const isSex = (value: string): value is Sex => value in SEX_LABELS;
 
 /**
- * The contact details colleagues see, so the user notices when one is out of date. They are changed in 个人资料 (the
+ * The contact details colleagues see, so the user notices when one is out of date. They are changed in 个人信息 (the
  * header's user menu, a dialog rather than a page), which the card names.
  */
 export function ContactCard({ profile }: { profile: UserProfile }) {
@@ -24,7 +24,7 @@ export function ContactCard({ profile }: { profile: UserProfile }) {
         ]}
       />
       <Typography.Text type="secondary" className="dashboard-card__hint">
-        如需修改，请在右上角头像菜单的「个人资料」中编辑
+        如需修改，请在右上角头像菜单的「个人信息」中编辑
       </Typography.Text>
     </Card>
   );

@@ -4,7 +4,7 @@ import { HolidaySummary } from '../../../components/HolidaySummary';
 
 /**
  * The current year's holiday balance (GET /api/holiday/my/stats). It has no page of its own: the same summary is in
- * 个人资料 (the header's user menu), which the card names.
+ * 个人信息 (the header's user menu), which the card names.
  */
 export function HolidayCard() {
   const stats = useMyHolidayStats();
@@ -17,7 +17,7 @@ export function HolidayCard() {
         <Typography.Text type="secondary" className="dashboard-card__hint">
           {stats.data.total_day === 0 && stats.data.used_day === 0 && stats.data.applying_day === 0
             ? '今年还没有登记假期额度，如有疑问请联系综合管理部'
-            : '假期明细也可在右上角头像菜单的「个人资料」中查看'}
+            : '假期明细也可在右上角头像菜单的「个人信息」中查看'}
         </Typography.Text>
       )}
       {stats.isPending && <Skeleton active paragraph={{ rows: 1 }} />}
