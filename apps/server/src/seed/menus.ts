@@ -20,6 +20,8 @@ export const BASE_MENUS: SeedMenu[] = [
     icon: 'HomeOutlined',
     children: [{ name: '工作台', path: '/dashboard/index', type: 1, icon: 'DashboardOutlined', keep_alive: 1 }],
   },
+  // Issue 15, for every signed-in user; an existing installation gets it from migration 0026.
+  { name: '公告', path: '/article/list', type: 1, icon: 'SoundOutlined' },
   {
     name: '审批',
     path: '/office',
@@ -47,7 +49,11 @@ export const BASE_MENUS: SeedMenu[] = [
     path: '/article',
     type: 0,
     icon: 'NotificationOutlined',
-    children: [{ name: '文章类型', path: '/article/types', type: 1, icon: 'TagsOutlined', permission: 'article_admin' }],
+    children: [
+      // Issue 15; an existing installation gets it from migration 0026.
+      { name: '文章管理', path: '/article/manage', type: 1, icon: 'FileTextOutlined', permission: 'article_admin', keep_alive: 1 },
+      { name: '文章类型', path: '/article/types', type: 1, icon: 'TagsOutlined', permission: 'article_admin' },
+    ],
   },
   {
     name: '系统管理',

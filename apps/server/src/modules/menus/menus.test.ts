@@ -40,15 +40,16 @@ const paths = (items: MenuItem[]): string[] => items.flatMap((i) => [i.path, ...
 describe('GET /api/user/menu', () => {
   it('gives a user only the entries their permissions allow', async () => {
     const staff = await server.call<MenuItem[]>('GET', '/api/user/menu', { token: await server.signIn('zhangsan') });
-    expect(paths(staff.body.data)).toEqual(['/home', '/dashboard/index', ...APPROVAL]);
+    expect(paths(staff.body.data)).toEqual(['/home', '/dashboard/index', '/article/list', ...APPROVAL]);
 
     const rules = await server.call<MenuItem[]>('GET', '/api/user/menu', { token: await server.signIn('songjie') });
-    expect(paths(rules.body.data)).toEqual(['/home', '/dashboard/index', ...APPROVAL, '/iptv', '/iptv/settlement-rule']);
+    expect(paths(rules.body.data)).toEqual(['/home', '/dashboard/index', '/article/list', ...APPROVAL, '/iptv', '/iptv/settlement-rule']);
 
     const iptv = await server.call<MenuItem[]>('GET', '/api/user/menu', { token: await server.signIn('zhaoliu') });
     expect(paths(iptv.body.data)).toEqual([
       '/home',
       '/dashboard/index',
+      '/article/list',
       ...APPROVAL,
       '/iptv',
       '/iptv/business-details',
