@@ -1,6 +1,15 @@
 import { useMemo } from 'react';
 import { useNavigate } from 'react-router';
-import { EmployArticleTexts, LayoutTexts, PointTexts, runtimeRoutes, shapeMenu, type MenuItem } from '@osp/shared';
+import {
+  ArticleAdminTexts,
+  ArticleReadLogTexts,
+  EmployArticleTexts,
+  LayoutTexts,
+  PointTexts,
+  runtimeRoutes,
+  shapeMenu,
+  type MenuItem,
+} from '@osp/shared';
 import { NOTIFICATIONS_PATH } from '../../../features/notifications/NotificationBell';
 import { POINT_RANK_PATH } from '../../../features/points/PointRankLink';
 import { HOME_PATH } from '../../guard/redirects';
@@ -20,6 +29,8 @@ const FIXED_PAGES: readonly FixedTabPage[] = [
   { path: NOTIFICATIONS_PATH, title: LayoutTexts.notificationsTitle },
   { path: POINT_RANK_PATH, title: PointTexts.title },
   { path: EmployArticleTexts.listPath, title: EmployArticleTexts.title },
+  { path: ArticleReadLogTexts.path, title: ArticleReadLogTexts.title, isPrefix: true },
+  { path: ArticleAdminTexts.editPath, title: ArticleAdminTexts.editTitle, isPrefix: true, needs: ArticleAdminTexts.managePath },
   { path: ARTICLE_PREVIEW_PATH, title: LayoutTexts.articlePreviewTitle, isPrefix: true },
 ];
 

@@ -1,0 +1,156 @@
+import { ArrowLeftOutlined, EyeOutlined, SaveOutlined, SendOutlined } from '@ant-design/icons';
+import { Button, Card, Flex, Form, Skeleton, Tag } from 'antd';
+import { ArticleAdminTexts, ArticleStatus, type FileCard } from '@osp/shared';
+import { useMemo, useState } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { useAdminArticle, usePublishArticle, useSaveArticle, type EditableArticle } from '../../../api/articles-admin';
+import { showFieldErrors } from '../../../components/form-errors';
+import { LoadFailed } from '../../../components/LoadFailed';
+import { toast } from '../../../components/toast';
+import { useLeaveGuard } from '../../../components/useLeaveGuard';
+import {
+  articleBodyOf,
+  articleValuesOf,
+  emptyArticleValues,
+  FORM_FIELD_OF,
+  type ArticleFormValues,
+} from '../components/article-form-values';
+import { ArticleForm } from '../components/ArticleForm';
+import '../../../components/bill-form/bill-form.css';
+import '../article-admin.css';
+
+const PREVIEW_PATH = '/dashboard/preview-artical';
+
+/** The route's id: a positive integer, or undefined for /article/edit/new (anything else the server answers 404/422 for). */
+function idOf(param: string | undefined): number | undefined {
+  return param === undefined || param === 'new' ? undefined : Number(param);
+}
+
+/** /article/edit/new and /article/edit/{id} (article_admin): writing an article, saving it as a draft, publishing it. */
+export default function ArticleEditPage() {
+  const params = useParams<{ id: string }>();
+  const routeId = idOf(params.id);
+  // A new article just saved moves to its own address: the form the user is typing in stays (not read again).
+  const [createdId, setCreatedId] = useState<number>();
+  const isJustCreated = createdId !== undefined && createdId === routeId;
+  const article = useAdminArticle(isJustCreated ? undefined : routeId);
+  if (routeId === undefined || isJustCreated) return <ArticleEditor key="new" onCreated={setCreatedId} />;
+  if (article.error && !article.data) return <LoadFailed error={article.error} onRetry={() => void article.refetch()} />;
+  if (!article.data) return <Skeleton active paragraph={{ rows: 10 }} />;
+  return <ArticleEditor key={routeId} article={article.data} />;
+}
+
+interface ArticleEditorProps {
+  article?: EditableArticle;
+  /** A new article's id once it is first saved. */
+  onCreated?: (id: number) => void;
+}
+
+function ArticleEditor({ article, onCreated }: ArticleEditorProps) {
+  const navigate = useNavigate();
+  const [form] = Form.useForm<ArticleFormValues>();
+  const [saved, setSaved] = useState(article);
+  const [isDirty, setIsDirty] = useState(false);
+  const save = useSaveArticle();
+  const publish = usePublishArticle();
+  const initialValues = useMemo(() => (article ? articleValuesOf(article) : emptyArticleValues()), [article]);
+  const knownFiles = useMemo(
+    () => Object.fromEntries((article?.attachments ?? []).map((file) => [file.id, file])) as Record<string, FileCard>,
+    [article],
+  );
+  useLeaveGuard(isDirty, '.article-edit');
+
+  const isBusy = save.isPending || publish.isPending;
+  const status = saved?.status;
+  const canPublish = status === undefined || status !== ArticleStatus.published;
+
+  /** Saves what the form holds; undefined when the form or the server refused it (the reasons are at the fields). */
+  const handleSave = async (isQuiet = false): Promise<EditableArticle | undefined> => {
+    try {
+      await form.validateFields();
+    } catch {
+      return undefined;
+    }
+    // Every value, also of fields not on screen (the role list needs template_admin to show).
+    const values = form.getFieldsValue(true) as ArticleFormValues;
+    try {
+      const answer = await save.mutateAsync({ id: saved?.id, body: articleBodyOf(values) });
+      setSaved(answer.data);
+      setIsDirty(false);
+      if (!isQuiet) toast.success(answer.message);
+      // A new article gets its own address, so that a reload or 返回 then 编辑 finds it; the form stays as typed.
+      if (!saved) {
+        onCreated?.(answer.data.id);
+        void navigate(`${ArticleAdminTexts.editPath}/${answer.data.id}`, { replace: true });
+      }
+      return answer.data;
+    } catch (error) {
+      showFieldErrors(form, error, FORM_FIELD_OF);
+      return undefined;
+    }
+  };
+
+  const handlePublish = async () => {
+    const stored = await handleSave(true);
+    if (!stored) return;
+    try {
+      const answer = await publish.mutateAsync(stored.id);
+      toast.success(answer.message);
+      void navigate(ArticleAdminTexts.managePath);
+    } catch (error) {
+      // Saved as it was typed; 下线时间已过 comes back at its field.
+      showFieldErrors(form, error, FORM_FIELD_OF);
+    }
+  };
+
+  const handlePreview = async () => {
+    // Opened now, while the click still counts as the user's (a window opened after the save would be blocked).
+    const tab = window.open('about:blank', '_blank');
+    const stored = await handleSave(true);
+    if (!stored) {
+      tab?.close();
+      return;
+    }
+    const url = `${PREVIEW_PATH}/${stored.id}`;
+    if (tab) tab.location.href = url;
+    else window.open(url, '_blank');
+  };
+
+  return (
+    <div className="article-edit">
+      <Card
+        variant="borderless"
+        title={
+          <Flex gap={8} align="center" wrap>
+            <span>{saved ? ArticleAdminTexts.editTitle : ArticleAdminTexts.newTitle}</span>
+            {saved && (
+              <Tag
+                color={saved.status === ArticleStatus.published ? 'green' : saved.status === ArticleStatus.withdrawn ? 'orange' : 'default'}
+              >
+                {saved.status_label}
+              </Tag>
+            )}
+          </Flex>
+        }
+      >
+        <ArticleForm form={form} initialValues={initialValues} knownFiles={knownFiles} onChange={() => setIsDirty(true)} />
+      </Card>
+      <Flex className="article-edit__actions" gap={8} wrap justify="flex-end">
+        <Button icon={<ArrowLeftOutlined />} data-leave="" onClick={() => void navigate(ArticleAdminTexts.managePath)}>
+          {ArticleAdminTexts.back}
+        </Button>
+        <Button icon={<EyeOutlined />} disabled={isBusy} onClick={() => void handlePreview()}>
+          {ArticleAdminTexts.preview}
+        </Button>
+        <Button icon={<SaveOutlined />} loading={save.isPending && !publish.isPending} disabled={isBusy} onClick={() => void handleSave()}>
+          {status === undefined || status === ArticleStatus.draft ? ArticleAdminTexts.saveDraft : ArticleAdminTexts.save}
+        </Button>
+        {canPublish && (
+          <Button type="primary" icon={<SendOutlined />} loading={publish.isPending} disabled={isBusy} onClick={() => void handlePublish()}>
+            {ArticleAdminTexts.saveAndPublish}
+          </Button>
+        )}
+      </Flex>
+    </div>
+  );
+}
