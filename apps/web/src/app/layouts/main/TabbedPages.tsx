@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import { useNavigate } from 'react-router';
 import {
   ArticleAdminTexts,
+  ArticleReadLogTexts,
   EmployArticleTexts,
   LayoutTexts,
   PointTexts,
@@ -28,6 +29,7 @@ const FIXED_PAGES: readonly FixedTabPage[] = [
   { path: NOTIFICATIONS_PATH, title: LayoutTexts.notificationsTitle },
   { path: POINT_RANK_PATH, title: PointTexts.title },
   { path: EmployArticleTexts.listPath, title: EmployArticleTexts.title },
+  { path: ArticleReadLogTexts.path, title: ArticleReadLogTexts.title, isPrefix: true },
   { path: ArticleAdminTexts.editPath, title: ArticleAdminTexts.editTitle, isPrefix: true, needs: ArticleAdminTexts.managePath },
   { path: ARTICLE_PREVIEW_PATH, title: LayoutTexts.articlePreviewTitle, isPrefix: true },
 ];
