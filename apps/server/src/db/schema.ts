@@ -26,6 +26,8 @@ export interface Database {
   point_ledger: PointLedgerTable;
   article_audience_rules: ArticleAudienceRulesTable;
   article_views: ArticleViewsTable;
+  article_files: ArticleFilesTable;
+  article_reminders: ArticleRemindersTable;
   settings: SettingsTable;
   operation_logs: OperationLogsTable;
   security_events: SecurityEventsTable;
@@ -221,6 +223,26 @@ export interface ArticleViewsTable {
   first_viewed_at: string;
   last_viewed_at: string;
   view_count: Generated<number>;
+}
+
+/** The files an article names: images of its text, its cover, its 附件 (migration 0025); replaced on every save. */
+export interface ArticleFilesTable {
+  article_id: number;
+  file_id: string;
+  kind: 'content' | 'cover' | 'attachment';
+  /** The order of the 附件 (and of the images in the text). */
+  position: Generated<number>;
+}
+
+/** One 提醒 of an article per Asia/Shanghai day (migration 0025); (article_id, day) is the key that makes it once. */
+export interface ArticleRemindersTable {
+  article_id: number;
+  /** YYYY-MM-DD. */
+  day: string;
+  reminded_by: number;
+  reminded_at: string;
+  /** How many people it told. */
+  user_count: number;
 }
 
 export interface ArticleViewConfirmsTable {
