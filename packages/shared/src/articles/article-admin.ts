@@ -14,6 +14,8 @@ export const ARTICLE_SUMMARY_MAX = 500;
 export const ARTICLE_CONTENT_MAX = 500_000;
 /** Departments, roles and people an audience may name, each. */
 export const ARTICLE_AUDIENCE_MAX = 1000;
+/** Files attached below an article's text (附件), at most. */
+export const ARTICLE_ATTACHMENTS_MAX = 20;
 
 /** 0 草稿, 1 已发布, 2 已撤回 (articles.status). */
 export const ArticleStatus = { draft: 0, published: 1, withdrawn: 2 } as const;
@@ -39,6 +41,12 @@ export const ArticleAdminMessages = {
   typeMissing: '所选文章类型不存在或已被删除',
   coverInvalid: '封面图片无效，请重新上传',
   coverMissing: '封面图片不存在，请重新上传',
+  /** A file named by the article that is nobody's upload, or someone else's not yet in this article. */
+  coverUnknown: '封面图片不存在或不是您上传的，请重新上传',
+  contentFileUnknown: '正文中有图片不存在或不是您上传的，请删除后重新插入',
+  attachmentsUnknown: '附件中有文件不存在或不是您上传的，请重新上传',
+  attachmentsInvalid: '附件无效，请重新上传',
+  attachmentsTooMany: `附件最多 ${ARTICLE_ATTACHMENTS_MAX} 个`,
   timeInvalid: '请填写正确的时间',
   expireBeforePublish: '下线时间须晚于发布时间',
   /** 发布 of an article whose window has already ended: it would reach nobody. */
@@ -132,6 +140,13 @@ export const ArticleInputZ = z
     forceView: z.union([z.literal(0), z.literal(1)]).default(0),
     force_deadline: OptionalTimeZ,
     audience: ArticleAudienceZ.default({ dept_ids: [], role_ids: [], user_ids: [] }),
+    // Checked as a whole, so that one bad id is refused at the field the form shows, not at attachments.3.
+    attachments: z
+      .array(z.unknown(), { error: ArticleAdminMessages.attachmentsInvalid })
+      .max(ARTICLE_ATTACHMENTS_MAX, ArticleAdminMessages.attachmentsTooMany)
+      .refine((ids) => ids.every((id) => typeof id === 'string' && ATTACHMENT_ID_PATTERN.test(id)), ArticleAdminMessages.attachmentsInvalid)
+      .transform((ids) => ids as string[])
+      .default([]),
   })
   .superRefine((input, ctx) => {
     if (input.publish_at && input.expire_at && input.expire_at <= input.publish_at) {
@@ -192,6 +207,8 @@ export interface ArticleAdminRow {
 export interface ArticleAdminView extends ArticleAdminRow {
   content: string;
   audience: ArticleAudience;
+  /** The 附件 below the text, in the order saved. */
+  attachments: ArticleAttachment[];
   published_at: string | null;
   confirmed: boolean;
 }
@@ -211,9 +228,18 @@ export interface EmployArticleRow {
   unread: boolean;
 }
 
+/** A file attached to an article: its readers may download it (docs/files.md "Who may download"). */
+export interface ArticleAttachment {
+  id: string;
+  name: string;
+  size: number;
+  mime: string;
+}
+
 /** GET /api/employ/article/{id}. */
 export interface EmployArticle extends EmployArticleRow {
   content: string;
+  attachments: ArticleAttachment[];
   author: string;
   expire_at: string | null;
   force_deadline: string | null;

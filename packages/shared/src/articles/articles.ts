@@ -1,3 +1,4 @@
+import type { ArticleAttachment } from './article-admin';
 /** GET /api/article/force/view data (SPEC §9: forceView 1 with forceViewArticleId). */
 export interface ForceView {
   forceView: number;
@@ -6,6 +7,8 @@ export interface ForceView {
 
 export interface Article {
   id: number;
+  /** The 附件 below the text, in the order saved. */
+  attachments: ArticleAttachment[];
   title: string;
   /** Sanitised HTML; the web app sanitises it again before display (DESIGN §5a). */
   content: string;

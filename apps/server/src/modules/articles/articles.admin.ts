@@ -17,10 +17,10 @@ import type { Db } from '../../db/index';
 import { nowIso } from '../../db/index';
 import { ConflictError, NotFoundError, ValidationError } from '../../http/errors';
 import { parse } from '../../http/validate';
-import { existingFileIds } from '../files/files.service';
 import { recordOperation } from '../syslog/syslog.service';
 import { sanitizeArticleHtml } from './article-html';
 import { checkAudience } from './articles.audience';
+import { articleFileErrors, attachmentsOf, writeArticleFiles } from './articles.files';
 import { authorizeArticleAdmin } from './articles.policy';
 import * as repo from './articles.repo';
 
@@ -91,15 +91,14 @@ function facts(input: ArticleInput | repo.ArticleRow, audience: ArticleInput['au
   };
 }
 
-/** What the database must agree to besides the input's own shape: the type, the cover, the audience. */
-async function checkReferences(db: Db, input: ArticleInput): Promise<void> {
-  const [hasType, covers] = await Promise.all([
-    repo.typeExists(db, input.type_id),
-    input.cover ? existingFileIds(db, [input.cover]) : Promise.resolve(new Set<string>()),
-  ]);
-  const errors: Record<string, string[]> = {};
+/**
+ * What the database must agree to besides the input's own shape: the type, the files (the text's images, the cover,
+ * the 附件: the caller's uploads or this article's already, articles.files.ts), the audience.
+ */
+async function checkReferences(db: Db, caller: Caller, input: ArticleInput, articleId?: number): Promise<void> {
+  const [hasType, fileErrors] = await Promise.all([repo.typeExists(db, input.type_id), articleFileErrors(db, caller, input, articleId)]);
+  const errors: Record<string, string[]> = { ...fileErrors };
   if (!hasType) errors.type_id = [ArticleAdminMessages.typeMissing];
-  if (input.cover && !covers.has(input.cover)) errors.cover = [ArticleAdminMessages.coverMissing];
   if (Object.keys(errors).length > 0) throw new ValidationError(errors);
   await checkAudience(db, input.audience);
 }
@@ -143,8 +142,12 @@ export async function findAdminArticles(ctx: AppContext, caller: Caller, query: 
 export async function getAdminArticle(ctx: AppContext, caller: Caller, id: number): Promise<ArticleAdminView> {
   authorizeArticleAdmin(caller);
   const row = await requireArticle(ctx.db, id);
-  const [audience, confirmed] = await Promise.all([repo.audienceOf(ctx.db, id), repo.hasConfirmed(ctx.db, id, caller.userId)]);
-  return { ...adminRow(row), content: row.content, audience, published_at: row.published_at, confirmed };
+  const [audience, confirmed, attachments] = await Promise.all([
+    repo.audienceOf(ctx.db, id),
+    repo.hasConfirmed(ctx.db, id, caller.userId),
+    attachmentsOf(ctx.db, id),
+  ]);
+  return { ...adminRow(row), content: row.content, audience, attachments, published_at: row.published_at, confirmed };
 }
 
 /** POST /api/article: a new draft (publishing is its own action). */
@@ -152,7 +155,7 @@ export async function createArticle(ctx: AppContext, actor: Actor, body: unknown
   authorizeArticleAdmin(actor.caller);
   const input = parseInput(body);
   const id = await ctx.db.transaction().execute(async (trx) => {
-    await checkReferences(trx, input);
+    await checkReferences(trx, actor.caller, input);
     const now = nowIso();
     const created = await repo.insertArticle(trx, {
       ...columnsOf(input, now),
@@ -161,12 +164,13 @@ export async function createArticle(ctx: AppContext, actor: Actor, body: unknown
       created_at: now,
     });
     await repo.writeAudience(trx, created, input.audience);
+    await writeArticleFiles(trx, created, input);
     await recordOperation(trx, actor, {
       itemType: ITEM_TYPE,
       itemId: created,
       action: 'create',
       summary: `新建文章「${input.title}」`,
-      after: facts(input, input.audience),
+      after: { ...facts(input, input.audience), attachments: input.attachments },
     });
     return created;
   });
@@ -180,17 +184,18 @@ export async function updateArticle(ctx: AppContext, actor: Actor, params: unkno
   const input = parseInput(body);
   await ctx.db.transaction().execute(async (trx) => {
     const before = await requireArticle(trx, id);
-    await checkReferences(trx, input);
+    await checkReferences(trx, actor.caller, input, id);
     const beforeAudience = await repo.audienceOf(trx, id);
     await repo.updateArticle(trx, id, columnsOf(input, nowIso()));
     await repo.writeAudience(trx, id, input.audience);
+    await writeArticleFiles(trx, id, input);
     await recordOperation(trx, actor, {
       itemType: ITEM_TYPE,
       itemId: id,
       action: 'update',
       summary: `修改文章「${input.title}」`,
       before: facts(before, beforeAudience),
-      after: facts(input, input.audience),
+      after: { ...facts(input, input.audience), attachments: input.attachments },
     });
   });
   return getAdminArticle(ctx, actor.caller, id);

@@ -20,6 +20,7 @@ import { NotFoundError } from '../../http/errors';
 import { parse } from '../../http/validate';
 import { getAdminArticle } from './articles.admin';
 import { readerOf } from './articles.audience';
+import { attachmentsOf } from './articles.files';
 import { isArticleAdmin } from './articles.policy';
 import { awardOnce, awardValue } from '../points/points.service';
 import * as repo from './articles.repo';
@@ -58,6 +59,7 @@ async function getReaderArticle(ctx: AppContext, caller: Caller, id: number): Pr
     id: row.id,
     title: row.title,
     content: row.content,
+    attachments: await attachmentsOf(ctx.db, row.id),
     forceView: row.force_view,
     published_at: row.published_at,
     author: row.author ?? '',
@@ -160,6 +162,7 @@ export async function getEmployArticle(ctx: AppContext, caller: Caller, params: 
   return {
     ...employRow(row, !row.viewed && row.confirmed_at === null),
     content: row.content,
+    attachments: await attachmentsOf(ctx.db, id),
     author: row.author ?? '',
     expire_at: row.expire_at,
     force_deadline: row.force_deadline,

@@ -58,3 +58,12 @@ export async function attachmentCards(db: Db, ids: Iterable<string>): Promise<Ma
   const rows = await findFiles(db, [...new Set(ids)]);
   return new Map(rows.map((r) => [r.id, { id: r.id, name: r.name, size: r.size, mime: r.mime }]));
 }
+
+/**
+ * The files of `ids` that exist, with their card and uploader, for another module that keeps file ids of its own
+ * (an article's images, cover and 附件) and checks them as checkAttachments does a form's.
+ */
+export async function uploadedFiles(db: Db, ids: Iterable<string>): Promise<Map<string, FileCard & { uploader_id: number }>> {
+  const rows = await findFiles(db, [...new Set(ids)]);
+  return new Map(rows.map((r) => [r.id, { id: r.id, name: r.name, size: r.size, mime: r.mime, uploader_id: r.uploader_id }]));
+}

@@ -21,6 +21,7 @@ import type { AppContext, Caller } from '../../context';
 import { nowIso, type Db } from '../../db/index';
 import { AppError, NotFoundError, ValidationError } from '../../http/errors';
 import { parse } from '../../http/validate';
+import { readableArticleFileIds } from '../articles/articles.files';
 import { readableBillIds } from '../bills/bills.access';
 import { authorizeDownload, downloadableIds } from './files.policy';
 import { billLinksOf, findFile, findFiles, insertFile, type FileRow } from './files.repo';
@@ -78,7 +79,10 @@ export function fileLimits(ctx: AppContext): FileLimits {
   return { max_bytes: ctx.config.files.maxBytes, max_count: ATTACHMENTS_MAX };
 }
 
-/** The facts files.policy decides on: the bills naming the files, and which of those the caller may read. */
+/**
+ * The facts files.policy decides on: the bills naming the files and which of those the caller may read; which of
+ * the files are in an article the caller may read (asked only for those no readable bill gives).
+ */
 async function authorizeFileDownload(ctx: AppContext, caller: Caller, files: readonly FileRow[]): Promise<void> {
   const others = files.filter((f) => f.uploader_id !== caller.userId).map((f) => f.id);
   const links = others.length === 0 ? [] : await billLinksOf(ctx.db, others);
@@ -87,7 +91,13 @@ async function authorizeFileDownload(ctx: AppContext, caller: Caller, files: rea
     caller,
     links.map((l) => l.bill_id),
   );
-  authorizeDownload(files, downloadableIds(caller, files, links, readable));
+  const byBill = new Set(links.filter((l) => readable.has(l.bill_id)).map((l) => l.file_id));
+  const articleFiles = await readableArticleFileIds(
+    ctx,
+    caller,
+    others.filter((id) => !byBill.has(id)),
+  );
+  authorizeDownload(files, downloadableIds(caller, files, links, readable, articleFiles));
 }
 
 /** POST /api/files: stores one upload of a signed-in user and answers its card. */
