@@ -23,6 +23,7 @@ import { changeNodes } from './migrations/0021-change-nodes';
 import { articleTypes } from './migrations/0022-article-types';
 import { articles } from './migrations/0023-articles';
 import { points } from './migrations/0024-points';
+import { articleFiles } from './migrations/0025-article-files';
 import { articleMenus } from './migrations/0026-article-menus';
 import { pointSourceBigint } from './migrations/0027-point-source-bigint';
 
@@ -52,6 +53,7 @@ function migrationsFor(handle: DbHandle): Record<string, Migration> {
     '0022-article-types': articleTypes(kit),
     '0023-articles': articles(kit),
     '0024-points': points(kit),
+    '0025-article-files': articleFiles(kit),
     '0026-article-menus': articleMenus(),
     '0027-point-source-bigint': pointSourceBigint(handle.engine),
   };
