@@ -25,6 +25,7 @@ export * from './articles/article-html';
 export * from './articles/article-admin';
 export * from './articles/article-admin-texts';
 export * from './articles/employ-articles';
+export * from './articles/article-read-log';
 export * from './articles/article-read-log-texts';
 export * from './points/points';
 export * from './bills/status';

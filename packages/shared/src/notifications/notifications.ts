@@ -8,7 +8,8 @@ import { BILL_STATUS_LABELS, type BillStatus } from '../bills/status';
  * initiator, a bill they follow moved on.
  */
 
-export const NOTICE_KINDS = ['task', 'result', 'share', 'urge', 'tracked'] as const;
+/** `article`: 提醒 of an article not yet read (issue 15); its `detail` is the article's title, there is no bill. */
+export const NOTICE_KINDS = ['task', 'result', 'share', 'urge', 'tracked', 'article'] as const;
 export type NoticeKind = (typeof NOTICE_KINDS)[number];
 
 export const NOTICE_KIND_LABELS: Readonly<Record<NoticeKind, string>> = {
@@ -17,6 +18,7 @@ export const NOTICE_KIND_LABELS: Readonly<Record<NoticeKind, string>> = {
   share: '抄送',
   urge: '催办',
   tracked: '关注',
+  article: '阅读提醒',
 };
 
 export const NOTICE_STATES = ['unread', 'read'] as const;
@@ -71,6 +73,8 @@ export const NOTICE_BOXES: Readonly<Record<NoticeKind, 'todo' | 'mine' | 'shared
   result: 'mine',
   share: 'shared',
   tracked: 'tracked',
+  // No bill to open: the notice names the article, read from 公告 (docs/articles-api.md "提醒").
+  article: 'todo',
 };
 
 export interface NoticeCount {
@@ -101,6 +105,8 @@ export function noticeText(kind: NoticeKind, parts: { bill: string; actor: strin
       return `${actor} 催办${bill}，请尽快审批`;
     case 'tracked':
       return `您关注的${bill}${parts.detail ?? ''}`;
+    case 'article':
+      return `${actor} 提醒您阅读「${parts.detail ?? ''}」`;
   }
 }
 

@@ -36,3 +36,19 @@ export async function checkAudience(db: Db, audience: ArticleAudience): Promise<
   if (badUsers.length > 0) errors['audience.user_ids'] = [ArticleAdminMessages.usersMissing(badUsers)];
   if (Object.keys(errors).length > 0) throw new ValidationError(errors);
 }
+
+/**
+ * The active people an audience names now: everyone when it names nobody; else the people named, the members of the
+ * departments named with their sub-departments, the holders of the roles named — the same reach as the readers'
+ * rule (articles.repo meantFor), seen from the article's side.
+ */
+export async function audiencePeople(ctx: AppContext, db: Db, audience: ArticleAudience): Promise<Set<number>> {
+  const isEveryone = audience.dept_ids.length === 0 && audience.role_ids.length === 0 && audience.user_ids.length === 0;
+  if (isEveryone) return new Set(await directory.allActiveUserIds(db));
+  const [named, inDepts, withRoles] = await Promise.all([
+    directory.activeUserIds(db, audience.user_ids),
+    directory.activePeopleUnder(ctx, db, audience.dept_ids),
+    directory.activeUsersOfRoles(db, audience.role_ids),
+  ]);
+  return new Set([...named, ...inDepts.userIds, ...withRoles]);
+}

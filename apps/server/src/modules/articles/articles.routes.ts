@@ -4,6 +4,9 @@ import type { AppContext } from '../../context';
 import { actorOf, callerOf, requireSignIn } from '../auth/auth.hook';
 import { ok } from '../../http/envelope';
 import * as admin from './articles.admin';
+import { getReadLog } from './articles.read-log';
+import { articleReadLogExportRoutes } from './articles.read-log.routes';
+import { remindUnread } from './articles.remind';
 import * as articles from './articles.service';
 
 /**
@@ -11,6 +14,14 @@ import * as articles from './articles.service';
  * answers them the whole article, everyone else the reader's view), the forced-read gate, and /api/employ/article.
  */
 export function articlesRoutes(ctx: AppContext) {
+  return async function (app: FastifyInstance): Promise<void> {
+    // Side by side, not nested: the read log's export takes the session from the header or the cookie, in its own scope.
+    await app.register(articleReadLogExportRoutes(ctx));
+    await app.register(signedInRoutes(ctx));
+  };
+}
+
+function signedInRoutes(ctx: AppContext) {
   return async function (app: FastifyInstance): Promise<void> {
     requireSignIn(app, ctx);
     // Static segments: find-my-way prefers them to /:id whatever the order of registration.
@@ -33,6 +44,11 @@ export function articlesRoutes(ctx: AppContext) {
     app.post('/api/article/:id/withdraw', async (request) =>
       ok(await admin.moveArticle(ctx, actorOf(request), request.params, 'withdraw'), ArticleAdminMessages.withdrawn),
     );
+    app.get('/api/article/view/log', async (request) => ok(await getReadLog(ctx, callerOf(request), request.query)));
+    app.post('/api/article/:id/view/remind', async (request) => {
+      const { result, message } = await remindUnread(ctx, actorOf(request), request.params);
+      return ok(result, message);
+    });
     app.post('/api/article/:id/view/confirm', async (request) =>
       ok(await articles.confirmArticle(ctx, callerOf(request), request.params), ArticleMessages.confirmed),
     );

@@ -175,3 +175,34 @@ export async function activeUsersOfDepts(db: Db, deptIds: readonly number[]): Pr
     .execute();
   return rows.map((r) => r.id);
 }
+
+/** Active users holding any of these roles. */
+export async function activeUsersOfRoles(db: Db, roleIds: readonly number[]): Promise<number[]> {
+  if (roleIds.length === 0) return [];
+  const rows = await db
+    .selectFrom('user_roles as r')
+    .innerJoin('users as u', 'u.id', 'r.user_id')
+    .select('u.id')
+    .distinct()
+    .where('r.role_id', 'in', [...roleIds])
+    .where('u.status', '=', 1)
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+/** Every active user (an audience of everyone). */
+export async function allActiveUserIds(db: Db): Promise<number[]> {
+  const rows = await db.selectFrom('users').select('id').where('status', '=', 1).orderBy('id').execute();
+  return rows.map((r) => r.id);
+}
+
+/** People as a list of them shows them: name, username and department, whatever their status. */
+export async function personRows(db: Db, ids: readonly number[]) {
+  if (ids.length === 0) return [];
+  return db
+    .selectFrom('users as u')
+    .leftJoin('depts as d', 'd.id', 'u.dept_id')
+    .select(['u.id', 'u.name', 'u.username', 'u.dept_id', 'd.name as dept_name', 'u.status'])
+    .where('u.id', 'in', [...ids])
+    .execute();
+}

@@ -20,12 +20,15 @@ export type { UserCard } from './directory.repo';
 export {
   activeUserDept,
   activeUserIds,
+  activeUsersOfRoles,
+  allActiveUserIds,
   existingDeptIds,
   existingJobIds,
   existingRoleIds,
   isActiveUsername,
   jobIdsOf,
   listRoles,
+  personRows,
   roleIdsOf,
 } from './directory.repo';
 

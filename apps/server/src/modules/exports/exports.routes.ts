@@ -37,10 +37,11 @@ export function exportsRoutes(ctx: AppContext) {
 }
 
 /**
- * `Bearer <token>` from the session cookie, or undefined. The cookie's value is the token as the server issued it
+ * `Bearer <token>` from the session cookie, or undefined (also for the articles' read log export, which the web app
+ * downloads through a frame the same way). The cookie's value is the token as the server issued it
  * (base64url, which js-cookie writes unencoded), so one name=value pair is all there is to read.
  */
-function cookieBearer(headers: IncomingHttpHeaders): string | undefined {
+export function cookieBearer(headers: IncomingHttpHeaders): string | undefined {
   const prefix = `${SESSION_TOKEN_COOKIE}=`;
   const pair = headers.cookie
     ?.split(';')
@@ -65,7 +66,7 @@ function outcomeOf(reply: FastifyReply, payload: unknown): number {
   return reply.statusCode >= 400 ? reply.statusCode : StatusCode.badRequest;
 }
 
-function setReadyCookie(request: FastifyRequest, reply: FastifyReply, payload: unknown): void {
+export function setReadyCookie(request: FastifyRequest, reply: FastifyReply, payload: unknown): void {
   const query = request.query as Record<string, unknown> | undefined;
   const token = query?.token;
   if (typeof token !== 'string' || !BILL_EXPORT_TOKEN_PATTERN.test(token)) return;
