@@ -26,6 +26,7 @@ import { points } from './migrations/0024-points';
 import { articleFiles } from './migrations/0025-article-files';
 import { articleMenus } from './migrations/0026-article-menus';
 import { pointSourceBigint } from './migrations/0027-point-source-bigint';
+import { articleReaderIndexes } from './migrations/0028-article-reader-indexes';
 
 /** Migrations in order. Names sort as they run; never rename or edit one that has shipped. */
 function migrationsFor(handle: DbHandle): Record<string, Migration> {
@@ -56,6 +57,7 @@ function migrationsFor(handle: DbHandle): Record<string, Migration> {
     '0025-article-files': articleFiles(kit),
     '0026-article-menus': articleMenus(),
     '0027-point-source-bigint': pointSourceBigint(handle.engine),
+    '0028-article-reader-indexes': articleReaderIndexes(),
   };
 }
 
