@@ -1,12 +1,13 @@
 import { useMemo } from 'react';
 import { Navigate, Route, Routes, type Location } from 'react-router';
-import { ArticleAdminTexts, EmployArticleTexts, type MenuItem } from '@osp/shared';
+import { ArticleAdminTexts, ArticleReadLogTexts, EmployArticleTexts, type MenuItem } from '@osp/shared';
 import { HOME_PATH } from './guard/redirects';
 import { MainLayout } from './layouts/main/MainLayout';
 import {
   ARTICLE_PREVIEW_PATH,
   ArticlePreviewPage,
   ArticleEditPage,
+  ArticleReadLogPage,
   BILL_DETAIL_PATH,
   BILL_EDIT_PATH,
   BILL_PRINT_PATH,
@@ -49,6 +50,14 @@ export function SignedInRoutes({ location, menu }: SignedInRoutesProps) {
           element={
             <Permission anyOf={['article_admin']} denied={<Navigate to="/404" replace />}>
               <ArticleEditPage />
+            </Permission>
+          }
+        />
+        <Route
+          path={`${ArticleReadLogTexts.path}/:id`}
+          element={
+            <Permission anyOf={['article_admin']} denied={<Navigate to="/404" replace />}>
+              <ArticleReadLogPage />
             </Permission>
           }
         />

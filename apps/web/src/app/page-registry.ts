@@ -42,6 +42,8 @@ export const ARTICLE_PREVIEW_PATH = '/dashboard/preview-artical';
 export const EmployArticlesPage = lazy(() => import('../features/articles/pages/EmployArticlesPage'));
 /** 新建文章 / 编辑 from 文章管理 (/article/edit/new, /article/edit/{id}); not in the menu. tiptap loads with it only. */
 export const ArticleEditPage = lazy(() => import('../features/articles/pages/ArticleEditPage'));
+/** 阅读记录 of one article (/article/read-log/{id}, article_admin), opened from 文章管理; not in the menu. */
+export const ArticleReadLogPage = lazy(() => import('../features/articles/pages/ArticleReadLogPage'));
 
 /** SPEC §2 fixed approval routes, not in the menu: the bill detail (main layout) and its print page (no layout). */
 export const BillDetailPage = lazy(() => import('../features/bills/detail/BillDetailPage'));

@@ -5,8 +5,8 @@ import { ArticleMessages } from '@osp/shared';
 import { useArticle } from '../../../api/article';
 import { ApiError } from '../../../api/client';
 import { useRecordArticleOpened } from '../../../api/employ-articles';
-import { HtmlMessage } from '../../../components/HtmlMessage';
 import { formatDateTime } from '../../../utils/datetime';
+import { ArticleContent } from '../components/ArticleContent';
 import { ConfirmReadButton } from '../components/ConfirmReadButton';
 
 /** /dashboard/preview-artical/{id} (or ?id=): one article; a forced one must be confirmed. */
@@ -45,7 +45,7 @@ export default function ArticlePreviewPage() {
           {forceView === 1 && <Tag color={confirmed ? 'success' : 'warning'}>{confirmed ? ArticleMessages.confirmed : '须阅读确认'}</Tag>}
         </Space>
         <Divider />
-        <HtmlMessage as="div" html={content} className="article-preview__content" />
+        <ArticleContent html={content} attachments={article.data.attachments} />
       </article>
       <div className="article-preview__actions">
         {mustConfirm ? <ConfirmReadButton articleId={id} /> : <Button onClick={() => void navigate('/dashboard')}>返回首页</Button>}
