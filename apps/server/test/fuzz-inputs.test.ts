@@ -56,6 +56,7 @@ const LIST_ROUTES = [
   '/api/article/force/view',
   '/api/article',
   '/api/employ/article',
+  '/api/article/view/log',
   '/api/settings',
   '/api/points/rank',
   '/api/points/mine',
@@ -87,6 +88,8 @@ const KNOWN_KEYS = [
   'period',
   'at',
   'months',
+  'id',
+  'state',
 ];
 
 const pad = (n: number, width: number) => String(n).padStart(width, '0');
@@ -140,6 +143,9 @@ const value = fc.oneof(
     'month',
     'quarter',
     'year',
+    'unread',
+    'opened',
+    'confirmed',
   ),
   fc.constantFrom('__proto__', 'constructor', 'toString', 'hasOwnProperty'),
   patternDate,
@@ -188,6 +194,37 @@ describe(`random query strings on every list route (${TEST_ENGINE}, seed ${SEED}
     const result = await server.call('GET', '/api/bills?box=mine&date_from=2026-13-45', { token: admin });
     expect(result.status).toBe(200);
     expect(result.body).toMatchObject({ status_code: 422, data: { errors: { date_from: [expect.stringContaining('YYYY-MM-DD')] } } });
+  });
+});
+
+describe(`the read log's export and 提醒 (${TEST_ENGINE}, seed ${SEED})`, () => {
+  it('GET /api/article/view/log/export answers the file or the envelope, never a 500', async () => {
+    await fc.assert(
+      fc.asyncProperty(queryString, async (query) => {
+        const url = `/api/article/view/log/export?${query}`;
+        const response = await fetch(`${server.baseUrl}${url}`, { headers: { authorization: `Bearer ${admin}` } });
+        const content = Buffer.from(await response.arrayBuffer());
+        if ((response.headers.get('content-type') ?? '').includes('spreadsheetml')) {
+          expect(response.status, url).toBe(200);
+          return;
+        }
+        const body = JSON.parse(content.toString('utf8')) as CallResult<unknown>['body'];
+        expectEnvelope({ status: response.status, body, headers: response.headers }, url);
+      }),
+      { numRuns: RUNS, seed: SEED },
+    );
+  });
+
+  it('POST /api/article/{id}/view/remind answers the envelope for any id, never a 500', async () => {
+    // '.' and '..' would be resolved away by the URL itself, and '' leaves no segment: no id reaches the route.
+    const id = value.filter((v) => v !== '' && v !== '.' && v !== '..');
+    await fc.assert(
+      fc.asyncProperty(id, async (raw) => {
+        const url = `/api/article/${encodeURIComponent(raw)}/view/remind`;
+        expectEnvelope(await server.call('POST', url, { token: admin }), url);
+      }),
+      { numRuns: RUNS, seed: SEED },
+    );
   });
 });
 
