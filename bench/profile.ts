@@ -8,6 +8,9 @@
  * `BENCH_PROFILE_BILLS=10000` first fills the database with that many generated bills (the bills
  * suite's generator) and signs in as its benchmark user, lisi; `{detail}` in `path` becomes the bill
  * the detail target reads, e.g. `bench/profile.ts '/api/bills/{detail}'`.
+ *
+ * `BENCH_PROFILE_ARTICLES=10000` does the same with the articles suite's generator (signed in as zhangsan, as the
+ * articles suite is), e.g. `BENCH_PROFILE_ARTICLES=10000 bench/profile.ts /api/dashboard/article`.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -17,6 +20,7 @@ import { measure } from './lib/load';
 import { installExitHandlers, makeTempDir, stopServer, runThenCleanUp } from './lib/processes';
 import { BENCH_USER, seedBills } from './lib/bills-seed';
 import { startOsp } from './lib/targets';
+import { seedArticles } from './lib/articles-seed';
 
 interface ProfileNode {
   id: number;
@@ -100,6 +104,12 @@ async function main(): Promise<void> {
     });
     endpoint = endpoint.replace('{detail}', String(seed.detailBillId));
     user = { username: BENCH_USER, password: 'Demo@1234' };
+  }
+  const articles = Number(process.env.BENCH_PROFILE_ARTICLES ?? 0);
+  if (articles > 0) {
+    if (bills === 0) await stopServer((await startOsp(preparation.setup, config, '/api/user/profile')).server);
+    // Signed in as the default user, zhangsan: the articles' benchmark user.
+    await seedArticles(preparation.setup, { articles });
   }
   const profileDir = makeTempDir('osp-bench-cpuprof');
   const started = await startOsp(preparation.setup, config, endpoint, ['--cpu-prof', `--cpu-prof-dir=${profileDir}`], user);
