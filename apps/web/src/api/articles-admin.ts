@@ -65,9 +65,15 @@ function useArticleChange<Variables, Result>(mutationFn: (variables: Variables) 
 
 /** POST /api/article (a new draft) or PUT /api/article/{id}; answers the saved article and the server's message. */
 export function useSaveArticle() {
-  return useArticleChange(({ id, body }: { id: number | undefined; body: ArticleSaveBody }) =>
-    id === undefined ? api.withMessage.post<EditableArticle>(BASE, body) : api.withMessage.put<EditableArticle>(`${BASE}/${id}`, body),
-  );
+  const queryClient = useQueryClient();
+  return useArticleChange(async ({ id, body }: { id: number | undefined; body: ArticleSaveBody }) => {
+    const answer = await (id === undefined
+      ? api.withMessage.post<EditableArticle>(BASE, body)
+      : api.withMessage.put<EditableArticle>(`${BASE}/${id}`, body));
+    // The editor page opened on the article next (a new one's own address) starts from what was just saved.
+    queryClient.setQueryData(articleAdminKey(answer.data.id), answer.data);
+    return answer;
+  });
 }
 
 export function usePublishArticle() {

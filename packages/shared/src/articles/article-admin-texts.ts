@@ -84,6 +84,7 @@ export const ArticleAdminTexts = {
   statusOf: (label: string) => `当前状态：${label}`,
   // The editor's toolbar
   toolbar: '正文格式',
+  blockType: '段落格式',
   paragraph: '正文',
   heading: (level: number) => `标题${level}`,
   bold: '加粗',

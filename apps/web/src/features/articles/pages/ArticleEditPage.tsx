@@ -30,23 +30,14 @@ function idOf(param: string | undefined): number | undefined {
 export default function ArticleEditPage() {
   const params = useParams<{ id: string }>();
   const routeId = idOf(params.id);
-  // A new article just saved moves to its own address: the form the user is typing in stays (not read again).
-  const [createdId, setCreatedId] = useState<number>();
-  const isJustCreated = createdId !== undefined && createdId === routeId;
-  const article = useAdminArticle(isJustCreated ? undefined : routeId);
-  if (routeId === undefined || isJustCreated) return <ArticleEditor key="new" onCreated={setCreatedId} />;
+  const article = useAdminArticle(routeId);
+  if (routeId === undefined) return <ArticleEditor key="new" />;
   if (article.error && !article.data) return <LoadFailed error={article.error} onRetry={() => void article.refetch()} />;
   if (!article.data) return <Skeleton active paragraph={{ rows: 10 }} />;
   return <ArticleEditor key={routeId} article={article.data} />;
 }
 
-interface ArticleEditorProps {
-  article?: EditableArticle;
-  /** A new article's id once it is first saved. */
-  onCreated?: (id: number) => void;
-}
-
-function ArticleEditor({ article, onCreated }: ArticleEditorProps) {
+function ArticleEditor({ article }: { article?: EditableArticle }) {
   const navigate = useNavigate();
   const [form] = Form.useForm<ArticleFormValues>();
   const [saved, setSaved] = useState(article);
@@ -79,10 +70,9 @@ function ArticleEditor({ article, onCreated }: ArticleEditorProps) {
       setIsDirty(false);
       if (!isQuiet) toast.success(answer.message);
       // A new article gets its own address, so that a reload or 返回 then 编辑 finds it; the form stays as typed.
-      if (!saved) {
-        onCreated?.(answer.data.id);
-        void navigate(`${ArticleAdminTexts.editPath}/${answer.data.id}`, { replace: true });
-      }
+      // A new article moves to its own address (a reload or a link finds it there). The page there starts from the
+      // article just saved, which the save put in the cache: what was typed is what was kept.
+      if (!saved) void navigate(`${ArticleAdminTexts.editPath}/${answer.data.id}`, { replace: true });
       return answer.data;
     } catch (error) {
       showFieldErrors(form, error, FORM_FIELD_OF);

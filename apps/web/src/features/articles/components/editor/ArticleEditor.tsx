@@ -47,10 +47,11 @@ export function ArticleEditor({ id, value, onChange, 'aria-invalid': ariaInvalid
     setUploading((n) => n + 1);
     uploadFile(queryClient, file)
       .then((card) => {
+        // With a paragraph after it, so that typing goes on below the picture instead of replacing it.
         editor
           .chain()
           .focus()
-          .setImage({ src: imageSrcOf(card.id), alt: card.name })
+          .insertContent([{ type: 'image', attrs: { src: imageSrcOf(card.id), alt: card.name } }, { type: 'paragraph' }])
           .run();
       })
       // The API client has shown the server's refusal (too large, not an image).

@@ -25,6 +25,9 @@ import { LinkDialog } from './LinkDialog';
 
 type Block = 'paragraph' | 1 | 2 | 3;
 
+// Wide enough for 标题1 and no wider: antd's select otherwise takes the toolbar's whole line.
+const BLOCK_STYLE = { width: 88, flex: 'none' } as const;
+
 const BLOCK_OPTIONS: { value: Block; label: string }[] = [
   { value: 'paragraph', label: ArticleAdminTexts.paragraph },
   { value: 1, label: ArticleAdminTexts.heading(1) },
@@ -113,7 +116,8 @@ export function EditorToolbar({ editor, onPickImage, isUploading }: EditorToolba
       <Select<Block>
         size="small"
         className="article-editor__block"
-        aria-label={ArticleAdminTexts.paragraph}
+        style={BLOCK_STYLE}
+        aria-label={ArticleAdminTexts.blockType}
         value={state.block}
         options={BLOCK_OPTIONS}
         onChange={handleBlock}
