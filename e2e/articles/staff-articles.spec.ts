@@ -74,6 +74,18 @@ test('[ARTICLES] a person finds the announcements meant for them on the dashboar
   expect(titles.indexOf(pinnedTitle)).toBeLessThan(titles.indexOf(personalTitle));
   await expect(row(card, pinnedTitle).getByText(EmployArticleTexts.pinned, { exact: true })).toBeVisible();
   await expect(row(card, personalTitle).getByText(EmployArticleTexts.unread, { exact: true })).toBeVisible();
+  // Each type has a tab of its own with its unread count: the reader's type holds the one meant for them alone.
+  const typeTab = card.getByRole('tab', { name: type.name });
+  await expect(typeTab).toContainText('1');
+  await typeTab.click();
+  const shownTab = card.getByRole('tabpanel');
+  await expect(row(shownTab, personalTitle)).toBeVisible();
+  await expect(row(shownTab, pinnedTitle)).toHaveCount(0);
+  await saveScreenshot(page, 'staff-articles-dashboard-type-tab');
+  await card.getByRole('tab', { name: otherType.name }).click();
+  await expect(row(shownTab, pinnedTitle)).toBeVisible();
+  await expect(row(shownTab, personalTitle)).toHaveCount(0);
+  await card.getByRole('tab', { name: EmployArticleTexts.latest }).click();
   await saveScreenshot(page, 'staff-articles-dashboard-1440');
 
   // 更多 opens the whole list; the type filter keeps only that type, the title search finds the one.

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { BillStartTexts } from '@osp/shared';
-import { signInViaApi } from '../support/api';
+import { BillEditTexts, BillStartTexts, type ApiEnvelope, type Paged, type TemplateSummary } from '@osp/shared';
+import { bearer, signInViaApi } from '../support/api';
 import { createPerson, nameTag } from '../support/people';
 import { saveScreenshot } from '../support/screenshots';
 import { button, expectDashboardLoaded } from '../support/ui';
@@ -49,4 +49,42 @@ test.describe('on a phone-wide screen', () => {
     await expect(shortcut).toBeInViewport({ ratio: 1 });
     await saveScreenshot(page, 'dashboard-390');
   });
+});
+
+/** Issue 15: the home page's 常用审批 offers the templates I starred, and 抄送未读 counts what was shared with me. */
+test('[DASHBOARD] a starred template is one click from a new bill on the home page; 抄送未读 leads to 抄送我的', async ({
+  page,
+  request,
+}) => {
+  const person = await createPerson(request, `常用${nameTag()}`);
+  const { token, user } = await signInViaApi(page, person.username, { password: person.password });
+  await page.goto('/dashboard');
+  await expectDashboardLoaded(page, user.name);
+  const favorites = page.locator('.dashboard-favorites');
+  await expect(favorites.getByText(BillStartTexts.favoritesEmpty)).toBeVisible();
+  const shared = page.locator('.approval-tile', { hasText: '抄送未读' });
+  await expect(shared).toContainText('0');
+  await expect(shared).toHaveAttribute('href', '/office/approval/shared');
+
+  // Starred on 发起审批 (here through its call), the template shows on the card.
+  const templates = (await (await request.get('/api/templates?per_page=500', { headers: bearer(token) })).json()) as ApiEnvelope<
+    Paged<TemplateSummary>
+  >;
+  const template = templates.data.list.find((candidate) => candidate.startable && candidate.is_iptv === 0);
+  expect(template, 'a template this person may start').toBeDefined();
+  if (!template) return;
+  const starred = (await (
+    await request.post(`/api/templates/${template.id}/favorite`, { headers: bearer(token) })
+  ).json()) as ApiEnvelope<unknown>;
+  expect(starred.status_code, starred.message).toBe(0);
+  await page.reload();
+  const quickStart = favorites.getByRole('link', { name: template.name });
+  await expect(quickStart).toBeVisible();
+  await saveScreenshot(page, 'dashboard-favorites-1440');
+
+  await quickStart.click();
+  await expect(page).toHaveURL(
+    (url) => url.pathname === '/office/approval/edit' && url.searchParams.get('templateID') === String(template.id),
+  );
+  await expect(page.getByText(BillEditTexts.newTitle(template.name))).toBeVisible();
 });

@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { EmployArticle, EmployArticleRow, Paged } from '@osp/shared';
+import type { DashboardArticles, EmployArticle, EmployArticleRow, Paged } from '@osp/shared';
 import { api } from './client';
 import { usePageQuery } from './page-query';
 
@@ -20,6 +20,15 @@ export function useEmployArticles(query: EmployArticleQuery) {
     queryFn: () => api.get<Paged<EmployArticleRow>>('/api/employ/article', { ...query }),
     staleTime: 0,
     placeholderData: keepPreviousData,
+  });
+}
+
+/** GET /api/dashboard/article: the home page's announcements, the latest of all and of each type, with unread counts. */
+export function useDashboardArticles() {
+  return usePageQuery({
+    queryKey: [...employArticlesKey, 'dashboard'],
+    queryFn: () => api.get<DashboardArticles>('/api/dashboard/article'),
+    staleTime: 0,
   });
 }
 

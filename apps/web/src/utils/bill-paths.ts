@@ -16,6 +16,13 @@ export function detailPath(bill: { id: number; status: BillStatus }, from: BillB
   return `${DETAIL_PATH}?${query.toString()}`;
 }
 
+/** A new bill of the template: SPEC §2 /office/approval/edit?templateID (iptv=1 for an IPTV template). */
+export function newBillPath(template: { id: number; is_iptv: number }): string {
+  const query = new URLSearchParams({ templateID: String(template.id) });
+  if (template.is_iptv === 1) query.set('iptv', '1');
+  return `${EDIT_PATH}?${query.toString()}`;
+}
+
 /** SPEC §2 /office/approval/edit?billID&templateID. */
 export function editPath(bill: { id: number; template_id: number }): string {
   return `${EDIT_PATH}?${new URLSearchParams({ billID: String(bill.id), templateID: String(bill.template_id) }).toString()}`;

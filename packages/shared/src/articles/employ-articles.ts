@@ -27,6 +27,8 @@ export const DASHBOARD_ARTICLE_COUNT = 5;
 export interface DashboardArticles {
   /** All that is meant for me and I have neither opened nor confirmed, whatever the type. */
   unread: number;
+  /** The latest few of all, as the first rows of /api/employ/article (the card's 最新 tab). */
+  latest: EmployArticleRow[];
   /** The latest few of each type (pinned first, then newest), the types in their order; articles without a type last. */
   types: DashboardArticleType[];
 }

@@ -33,6 +33,10 @@ export const BillStartTexts = {
   notStartable: '该模板尚未设置审批流程，暂不能发起',
   noTemplates: '暂无可发起的审批模板',
   noMatch: (keyword: string) => `没有名称或说明包含「${keyword}」的模板`,
+  /** The dashboard's card of starred templates (issue 15). */
+  favoritesTitle: '常用审批',
+  favoritesMore: '全部模板',
+  favoritesEmpty: '还没有收藏的模板：在「发起审批」中点亮模板的星标，它就会出现在这里',
 } as const;
 
 export const BillEditTexts = {

@@ -97,6 +97,7 @@ describe('GET /api/dashboard/article', () => {
         expect(group.unread).toBe(rows.filter((row) => row.unread).length);
       }
       expect(card.unread).toBe(list.filter((row) => row.unread).length);
+      expect(card.latest).toEqual(list.slice(0, DASHBOARD_ARTICLE_COUNT));
       expect(card.types.at(-1)).toMatchObject({ type_id: null, type_name: EmployArticleTexts.untyped });
     }
 
@@ -114,7 +115,7 @@ describe('GET /api/dashboard/article', () => {
 
   it('tells a person with nothing meant for them so, with no groups', async () => {
     await server.db.updateTable('articles').set({ status: 2 }).execute();
-    expect(await dashboard('lisi')).toEqual({ unread: 0, types: [] });
+    expect(await dashboard('lisi')).toEqual({ unread: 0, latest: [], types: [] });
   });
 
   it('needs sign-in', async () => {

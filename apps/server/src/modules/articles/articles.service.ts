@@ -151,7 +151,20 @@ export async function findDashboardArticles(ctx: AppContext, caller: Caller): Pr
     }
     group.list.push(employRow(row, !row.viewed && !row.confirmed));
   }
-  return { unread: unread.reduce((sum, row) => sum + row.n, 0), types };
+  // The newest few of every type hold the newest few of all: an article in the overall first few has fewer ahead of it
+  // within its own type, in the same order.
+  const latest = types
+    .flatMap((group) => group.list)
+    .sort(listOrder)
+    .slice(0, DASHBOARD_ARTICLE_COUNT);
+  return { unread: unread.reduce((sum, row) => sum + row.n, 0), latest, types };
+}
+
+/** The staff list's order (repo.findReadableArticles): pinned first, then newest, then the larger id. */
+function listOrder(a: EmployArticleRow, b: EmployArticleRow): number {
+  if (a.is_pinned !== b.is_pinned) return b.is_pinned - a.is_pinned;
+  const byTime = (b.published_at ?? '').localeCompare(a.published_at ?? '');
+  return byTime !== 0 ? byTime : b.id - a.id;
 }
 
 /** GET /api/employ/article/{id}: one of mine, and this opening recorded (first and last time, how often). */

@@ -3,6 +3,7 @@ import type { UserProfile } from '@osp/shared';
 import { ApprovalCard } from '../components/ApprovalCard';
 import { ArticlesCard } from '../components/ArticlesCard';
 import { ContactCard } from '../components/ContactCard';
+import { FavoriteTemplatesCard } from '../components/FavoriteTemplatesCard';
 import { HolidayCard } from '../components/HolidayCard';
 import { PointsCard } from '../components/PointsCard';
 import type { CardEntry } from './card-layout';
@@ -18,6 +19,7 @@ export interface DashboardCard extends CardEntry {
 export const DASHBOARD_CARDS: readonly DashboardCard[] = [
   { key: 'approval', order: 10, width: 16, Component: ApprovalCard },
   { key: 'points', order: 20, width: 8, anyOf: ['point_rank'], Component: PointsCard },
+  { key: 'favorites', order: 25, width: 24, Component: FavoriteTemplatesCard },
   { key: 'articles', order: 30, width: 24, Component: ArticlesCard },
   { key: 'holiday', order: 40, width: 14, Component: HolidayCard },
   { key: 'contact', order: 50, width: 10, Component: ContactCard },

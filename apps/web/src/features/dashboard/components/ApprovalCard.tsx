@@ -15,6 +15,13 @@ export function ApprovalCard() {
         { key: 'todo', label: BILL_BOX_TITLES.todo, value: counts.data.todo, to: '/office/approval/todo', isUrgent: counts.data.todo > 0 },
         { key: 'doing', label: '我发起的审批中', value: counts.data.doing, to: '/office/approval/mine', isUrgent: false },
         { key: 'draft', label: BILL_BOX_TITLES.draft, value: counts.data.draft, to: '/office/approval/draft', isUrgent: false },
+        {
+          key: 'shared',
+          label: '抄送未读',
+          value: counts.data.shared_unread,
+          to: '/office/approval/shared',
+          isUrgent: counts.data.shared_unread > 0,
+        },
       ]
     : [];
 
