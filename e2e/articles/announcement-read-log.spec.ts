@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import {
+  ArticleAdminMessages,
   ArticleAdminTexts,
   ArticleMessages,
   ArticleReadExportTexts,
@@ -236,6 +237,12 @@ test('[ARTICLES] a forced announcement with a table and an image: the department
   await expect(personRow(page, member.username)).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await saveScreenshot(page, 'read-log-page-390');
+
+  // An article that does not exist: the server's reason and the way back, not a retry.
+  await page.goto(`${ArticleReadLogTexts.path}/2147483000`);
+  await expect(page.locator('.ant-result-title', { hasText: ArticleAdminMessages.notFound })).toBeVisible();
+  await page.getByRole('link', { name: ArticleReadLogTexts.backToList }).click();
+  await expect(page).toHaveURL((url) => url.pathname === ArticleAdminTexts.managePath);
 
   // Someone without article_admin has no read log.
   await page.setViewportSize({ width: 1440, height: 900 });

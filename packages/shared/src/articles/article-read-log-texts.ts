@@ -6,6 +6,9 @@ export const ArticleReadLogTexts = {
   /** The page's address; not in the menu, opened from 文章管理's 阅读记录. */
   path: '/article/read-log',
   title: '阅读记录',
+  /** 文章管理, where the page is opened from and where a missing article's page leads back to. */
+  listPath: '/article/manage',
+  backToList: '返回文章管理',
   status: '状态',
   publishedAt: '发布时间',
   notPublished: '未发布',

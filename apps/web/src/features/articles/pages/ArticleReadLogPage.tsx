@@ -1,7 +1,8 @@
 import { Card, Divider, Empty, Flex, Input, Result, Segmented, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
-import { useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { ArticleReadLogTexts, READ_STATE_LABELS, type ArticleReadLog, type ArticleStatus, type ReadState } from '@osp/shared';
+import { ApiError } from '../../../api/client';
 import { exportArticleReadLog, useArticleReadLog, type ArticleReadLogFilter } from '../../../api/article-read-log';
 import { ExportButton } from '../../../components/ExportButton';
 import { LoadFailed } from '../../../components/LoadFailed';
@@ -52,8 +53,18 @@ export default function ArticleReadLogPage() {
   const log = useArticleReadLog(id, filter);
 
   if (!log.data) {
+    // An article that does not exist (or an id that is not one): nothing to retry, only a way back to the list.
+    if (log.error instanceof ApiError && (log.error.statusCode === 404 || log.error.statusCode === 422)) {
+      return (
+        <Result
+          status="404"
+          title={log.error.message}
+          extra={<Link to={ArticleReadLogTexts.listPath}>{ArticleReadLogTexts.backToList}</Link>}
+        />
+      );
+    }
     if (log.error) return <LoadFailed error={log.error} onRetry={() => void log.refetch()} />;
-    return id === '' ? <Result status="404" title={ArticleReadLogTexts.title} /> : <PageLoading />;
+    return <PageLoading />;
   }
   const data = log.data;
   const isForced = data.article.forceView === 1;
