@@ -7,6 +7,7 @@
  * baseline measured in this same section, just before them, so that the ratio compares like with like on a
  * machine whose speed drifts from one quarter hour to the next.
  */
+import pg from 'pg';
 import type { BenchConfig, EngineName } from './config';
 import { prepareEngine, type EngineSetup } from './engines';
 import { envelopeOf, requestJson } from './http';
@@ -130,6 +131,17 @@ async function startChecked(setup: EngineSetup, config: BenchConfig, target: Osp
   }
 }
 
+/** `jit = off` for every later session of the OSP database (the servers the targets start). */
+async function jitOff(setup: EngineSetup): Promise<void> {
+  const client = new pg.Client({ connectionString: setup.ospEnv.DATABASE_URL ?? '' });
+  await client.connect();
+  try {
+    await client.query("do $$ begin execute format('alter database %I set jit = off', current_database()); end $$");
+  } finally {
+    await client.end();
+  }
+}
+
 export function checkArticlesGoal(measurement: Measurement, ratio: number | undefined): ArticlesGoalCheck {
   const ratioMet = ratio !== undefined && ratio >= ARTICLES_GOALS.minRatio;
   const p99Met = measurement.p99 < ARTICLES_GOALS.maxP99Ms;
@@ -152,6 +164,10 @@ export async function runArticlesSuite(engine: EngineName, config: BenchConfig):
     await firstStart(setup, config);
     const seed = await seedArticles(setup, { articles: count });
     section.seed = seed;
+    if (engine === 'postgres' && config.articles.pgJit === 'off') {
+      await jitOff(setup);
+      console.log('  jit = off for the database (BENCH_PG_JIT=off)');
+    }
     console.log(
       `  seeded ${count.toLocaleString('en-US')} articles (${seed.rows.toLocaleString('en-US')} rows) in ${seed.seconds.toFixed(1)} s; ` +
         `${seed.benchUser} may read ${seed.readable}, ${seed.unread} unread, ${seed.pendingForced} forced pending`,

@@ -45,6 +45,11 @@ export interface BenchConfig {
   articles: {
     /** Articles generated in the data set. */
     count: number;
+    /**
+     * PostgreSQL's `jit` for the articles' database: '' leaves the server's default (on), 'off' sets it off for the
+     * database before the targets run — an experiment, to see what JIT costs these statements.
+     */
+    pgJit: '' | 'off';
   };
 }
 
@@ -84,6 +89,12 @@ function suites(): SuiteName[] {
   return result;
 }
 
+function pgJit(): '' | 'off' {
+  const raw = (process.env.BENCH_PG_JIT ?? '').trim().toLowerCase();
+  if (raw !== '' && raw !== 'off') throw new Error(`BENCH_PG_JIT: "${raw}" is not "off" (leave it empty for the server's default)`);
+  return raw;
+}
+
 export function loadBenchConfig(): BenchConfig {
   return {
     duration: positiveInt('BENCH_DURATION', 10),
@@ -104,6 +115,6 @@ export function loadBenchConfig(): BenchConfig {
       agreeTasks: positiveInt('BENCH_AGREE_TASKS', 30_000),
       agreeConnections: positiveInt('BENCH_AGREE_CONNECTIONS', 10),
     },
-    articles: { count: positiveInt('BENCH_ARTICLES', 10_000) },
+    articles: { count: positiveInt('BENCH_ARTICLES', 10_000), pgJit: pgJit() },
   };
 }

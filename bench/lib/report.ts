@@ -317,6 +317,9 @@ function articlesMarkdown(report: BenchReport): string[] {
     '(see "Articles at 10,000" below). Signed in as `zhangsan`. Each endpoint serves at least',
     `${pct(ARTICLES_GOALS.minRatio)} of the requests/s of the hello-world baseline measured in this suite just before it, with a p99`,
     `under ${ARTICLES_GOALS.maxP99Ms} ms and no failed request.`,
+    ...(report.settings.articles.pgJit === 'off'
+      ? ['**PostgreSQL ran with `jit = off` for the database (`BENCH_PG_JIT=off`), not its default.**']
+      : []),
     '',
     ...articlesSeedLines(report).map((line) => `- ${line}`),
     '',
