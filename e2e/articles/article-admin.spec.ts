@@ -1,5 +1,12 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { ArticleAdminMessages, ArticleAdminTexts, type ApiEnvelope, type ArticleAdminView, type ArticleType } from '@osp/shared';
+import {
+  ArticleAdminMessages,
+  ArticleAdminTexts,
+  BillEditTexts,
+  type ApiEnvelope,
+  type ArticleAdminView,
+  type ArticleType,
+} from '@osp/shared';
 import { apiSignIn, bearer, signInViaApi } from '../support/api';
 import { samplePng } from '../support/images';
 import { createDept, createPerson, nameTag, uniqueSuffix } from '../support/people';
@@ -105,7 +112,15 @@ test('[ARTICLES] 文章管理: write an announcement with a heading, a table and
   await page.locator('.ant-select-tree-title').filter({ hasText: deptName }).click();
   await page.keyboard.press('Escape');
 
-  // 3. An empty title is refused at its field, and nothing typed is lost.
+  // 3. Leaving with unsaved changes asks first; staying keeps everything.
+  await button(page, ArticleAdminTexts.back).click();
+  const leave = page.getByRole('dialog').filter({ hasText: BillEditTexts.leaveTitle });
+  await expect(leave).toBeVisible();
+  await button(leave, BillEditTexts.stayCancel).click();
+  await expect(leave).toBeHidden();
+  await expect(page).toHaveURL((url) => url.pathname === `${ArticleAdminTexts.editPath}/new`);
+
+  // 4. An empty title is refused at its field, and nothing typed is lost.
   await page.getByLabel(ArticleAdminTexts.fieldTitle, { exact: true }).fill('');
   await button(page, ArticleAdminTexts.saveDraft).click();
   await expect(page.getByText(ArticleAdminMessages.titleRequired, { exact: true })).toBeVisible();
@@ -113,7 +128,7 @@ test('[ARTICLES] 文章管理: write an announcement with a heading, a table and
   await expect(body.locator('table')).toBeVisible();
   await expect(page).toHaveURL((url) => url.pathname === `${ArticleAdminTexts.editPath}/new`);
 
-  // 4. Saved as a draft: the article gets its address, the page stays as typed.
+  // 5. Saved as a draft: the article gets its address, the page stays as typed.
   await page.getByLabel(ArticleAdminTexts.fieldTitle, { exact: true }).fill(title);
   await button(page, ArticleAdminTexts.saveDraft).click();
   await expect(toast(page, ArticleAdminMessages.saved)).toBeVisible();
@@ -130,13 +145,13 @@ test('[ARTICLES] 文章管理: write an announcement with a heading, a table and
   expect(stored.content).toMatch(/<table[^>]*>[\s\S]*<th[^>]*>[\s\S]*事项/);
   expect(stored.content).toMatch(/<img src="\/api\/files\/download\/[A-Za-z0-9_-]+" alt="合影.png"/);
 
-  // 5. 预览 opens the article's page in a new tab.
+  // 6. 预览 opens the article's page in a new tab.
   const [preview] = await Promise.all([page.waitForEvent('popup'), button(page, ArticleAdminTexts.preview).click()]);
   await expect(preview).toHaveURL((url) => url.pathname === `/dashboard/preview-artical/${id}`);
   await expect(preview.getByRole('heading', { name: title })).toBeVisible();
   await preview.close();
 
-  // 6. 文章管理 lists it as 草稿; 发布 then 撤回 (each asked first) move it along.
+  // 7. 文章管理 lists it as 草稿; 发布 then 撤回 (each asked first) move it along.
   await button(page, ArticleAdminTexts.back).click();
   await expect(page).toHaveURL((url) => url.pathname === ArticleAdminTexts.managePath);
   await page
@@ -166,11 +181,24 @@ test('[ARTICLES] 文章管理: write an announcement with a heading, a table and
   await expect(row.getByText('已撤回', { exact: true })).toBeVisible();
   expect((await call<ArticleAdminView>(request, token, 'GET', `/api/article/${id}`)).status).toBe(2);
 
-  // 7. On a phone: the list and the editor still read.
+  // 8. On a phone: the list and the editor still read.
   await page.setViewportSize({ width: 390, height: 844 });
   await expect(row).toBeVisible();
   await saveScreenshot(page, 'article-admin-list-390');
   await page.goto(`${ArticleAdminTexts.editPath}/${id}`);
   await expect(page.getByRole('textbox', { name: ArticleAdminTexts.fieldContent }).locator('h1')).toHaveText('年终总结');
   await saveScreenshot(page, 'article-admin-editor-390');
+
+  // 9. The server's refusal lands at its field and changes nothing: once published, the window starts at the publish
+  // time, and a 下线时间 before it is refused by the save that 保存并发布 starts with.
+  const expireAt = page.getByLabel(ArticleAdminTexts.fieldExpireAt, { exact: true });
+  await expireAt.click();
+  await expireAt.fill('2020-01-01 08:00');
+  await expireAt.press('Enter');
+  await button(page, ArticleAdminTexts.saveAndPublish).click();
+  await expect(page.locator('.ant-form-item-explain-error').filter({ hasText: ArticleAdminMessages.expireBeforePublish })).toBeVisible();
+  const after = await call<ArticleAdminView>(request, token, 'GET', `/api/article/${id}`);
+  expect(after.status).toBe(2);
+  expect(after.expire_at).toBeNull();
+  await expect(expireAt).toHaveValue('2020-01-01 08:00');
 });
