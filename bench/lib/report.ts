@@ -305,16 +305,40 @@ function articlesSeedLines(report: BenchReport): string[] {
   });
 }
 
-function articlesMarkdown(report: BenchReport): string[] {
+export const ARTICLES_MARK_START =
+  '<!-- bench:articles:start — written by `npm run bench` when the articles suite runs; edits between the markers are overwritten -->';
+export const ARTICLES_MARK_END = '<!-- bench:articles:end -->';
+
+/**
+ * The articles suite's results in a section of their own, so that running the suite alone (BENCH_SUITES=articles)
+ * leaves the recorded foundation and bills results as they are, and a run without it leaves the articles' results.
+ */
+export function articlesSection(report: BenchReport): string {
   const rows = articlesRowsOf(report);
-  if (rows.length === 0) return [];
   const cell = (text: string) => text.replaceAll('|', '\\|');
+  const { machine, settings } = report;
+  const goalLines = report.engines.flatMap((section) =>
+    (section.articles?.targets ?? [])
+      .filter((target) => target.kind !== 'hello')
+      .map((target) => `- ${section.engine}, ${target.label} at ${int(settings.articles.count)} articles: **${articlesVerdict(target)}**`),
+  );
+  goalLines.push(
+    ...report.engines.flatMap((section) =>
+      section.articles?.skipped ? [`- ${section.engine}: not measured — ${section.articles.skipped}`] : [],
+    ),
+  );
   return [
+    ARTICLES_MARK_START,
+    '## Latest articles run (issue 15)',
     '',
-    '### Articles (issue 15)',
+    `- Date: ${report.date}`,
+    `- Machine: ${machine.nproc} CPU cores (nproc), ${machine.cpuModel}, ${machine.memoryGiB} GiB memory, ${machine.os}, Node ${machine.node}`,
+    `- Load average when the run began (1, 5, 15 min): ${machine.loadAverageAtStart.join(', ')}`,
+    ...(report.note ? [`- Note: ${report.note}`] : []),
+    `- Settings: ${settings.runs} × ${settings.duration} s per target after ${settings.warmup} s of warm-up, ${settings.connections} connections, engines ${settings.engines.join(', ')}`,
     '',
-    `Per engine one fresh database with ${int(report.settings.articles.count)} generated articles, made by \`bench/lib/articles-seed.ts\``,
-    '(see "Articles at 10,000" below). Signed in as `zhangsan`. Each endpoint serves at least',
+    `Per engine one fresh database with ${int(settings.articles.count)} generated articles, made by \`bench/lib/articles-seed.ts\``,
+    '(see "The articles suite (issue 15)" above; method as in "Latest run"). Signed in as `zhangsan`. Each endpoint serves at least',
     `${pct(ARTICLES_GOALS.minRatio)} of the requests/s of the hello-world baseline measured in this suite just before it, with a p99`,
     `under ${ARTICLES_GOALS.maxP99Ms} ms and no failed request.`,
     ...(report.settings.articles.pgJit === 'off'
@@ -326,7 +350,12 @@ function articlesMarkdown(report: BenchReport): string[] {
     `| ${COLUMNS.map((c) => HEADERS[c]).join(' | ')} |`,
     `| ${COLUMNS.map((c) => (['rps', 'p99', 'ratio', 'cpu'].includes(c) ? '---:' : '---')).join(' | ')} |`,
     ...rows.map((row) => `| ${COLUMNS.map((c) => cell(row[c])).join(' | ')} |`),
-  ];
+    '',
+    '### Articles: targets met?',
+    '',
+    ...goalLines,
+    ARTICLES_MARK_END,
+  ].join('\n');
 }
 
 function markdownTable(report: BenchReport): string {
@@ -352,13 +381,6 @@ export function markdownSection(report: BenchReport): string {
     for (const target of section.bills?.targets ?? []) {
       if (target.large && target.kind !== 'agree') {
         goalLines.push(`- ${section.engine}, ${target.label} at ${int(target.bills)} bills: **${billsVerdict(target)}**`);
-      }
-    }
-    for (const target of section.articles?.targets ?? []) {
-      if (target.kind !== 'hello') {
-        goalLines.push(
-          `- ${section.engine}, ${target.label} at ${int(report.settings.articles.count)} articles: **${articlesVerdict(target)}**`,
-        );
       }
     }
   }
@@ -401,7 +423,6 @@ export function markdownSection(report: BenchReport): string {
     '',
     ...(hasFoundation ? [markdownTable(report)] : ['(suite "foundation" not run)']),
     ...billsMarkdown(report),
-    ...articlesMarkdown(report),
     '',
     '### Targets met?',
     '',
@@ -420,16 +441,29 @@ Run it with \`npm run bench\`. Knobs: \`BENCH_DURATION\` (seconds per run, defau
 \`BENCH_DURATION=2 BENCH_RUNS=1 npm run bench\`.
 `;
 
-/** Replaces the generated section of the file, keeping everything written by hand around it. */
+/** `text` with the part from `startPrefix` to `end` replaced by `section`; appended after `after` (or at the end) when absent. */
+function replaceBetween(text: string, startPrefix: string, end: string, section: string, after?: string): string {
+  const start = text.indexOf(startPrefix);
+  const stop = text.indexOf(end);
+  if (start >= 0 && stop > start) return text.slice(0, start) + section + text.slice(stop + end.length);
+  const anchor = after === undefined ? -1 : text.indexOf(after);
+  if (anchor >= 0) return `${text.slice(0, anchor + (after ?? '').length)}\n\n${section}${text.slice(anchor + (after ?? '').length)}`;
+  return `${text.trimEnd()}\n\n${section}\n`;
+}
+
+/**
+ * Replaces the generated sections of the file that this run measured — the foundation and bills results, the articles
+ * results — keeping everything written by hand around them and the sections of suites that did not run.
+ */
 export function writeDoc(file: string, report: BenchReport): void {
-  const section = markdownSection(report);
-  const current = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '';
-  const start = current.indexOf('<!-- bench:results:start');
-  const end = current.indexOf(MARK_END);
-  let next: string;
-  if (start >= 0 && end > start) next = current.slice(0, start) + section + current.slice(end + MARK_END.length);
-  else if (current) next = `${current.trimEnd()}\n\n${section}\n`;
-  else next = `${DOC_HEADER}\n${section}\n`;
+  let next = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : `${DOC_HEADER}\n`;
+  const suites = report.settings.suites;
+  if (suites.includes('foundation') || suites.includes('bills')) {
+    next = replaceBetween(next, '<!-- bench:results:start', MARK_END, markdownSection(report));
+  }
+  if (suites.includes('articles')) {
+    next = replaceBetween(next, '<!-- bench:articles:start', ARTICLES_MARK_END, articlesSection(report), MARK_END);
+  }
   fs.mkdirSync(path.dirname(file), { recursive: true });
   fs.writeFileSync(file, next);
 }
