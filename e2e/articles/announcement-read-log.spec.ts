@@ -251,3 +251,30 @@ test('[ARTICLES] a forced announcement with a table and an image: the department
   await page.goto(`${ArticleReadLogTexts.path}/${article.id}`);
   await expect(page).toHaveURL((url) => url.pathname === '/404');
 });
+
+test('[ARTICLES] a reminded colleague opens the announcement from 消息通知', async ({ page, request }) => {
+  const tag = nameTag();
+  const adminToken = await apiSignIn(request, 'admin');
+  const reader = await createPerson(request, `被提醒${tag}`, { adminToken, roles: ['staff'] });
+  const type = await call<ArticleType>(request, adminToken, 'POST', '/api/articletype', { name: `提醒公告${tag}` });
+  const title = `年度体检安排${tag}`;
+  const article = await call<{ id: number }>(request, adminToken, 'POST', '/api/article', {
+    title,
+    type_id: type.id,
+    content: '<p>请于本月内完成年度体检。</p>',
+    audience: { dept_ids: [], role_ids: [], user_ids: [reader.id] },
+  });
+  await call(request, adminToken, 'POST', `/api/article/${article.id}/publish`, {});
+  await call(request, adminToken, 'POST', `/api/article/${article.id}/view/remind`, {});
+  // Forced articles other journeys sent to everyone would hold the reader at the gate instead of 消息通知.
+  await confirmOthersBefore(request, reader, -1);
+
+  await signInViaApi(page, reader.username, { password: reader.password });
+  await page.goto('/notifications');
+  const notice = page.locator('.notice-list__item', { hasText: title });
+  await expect(notice).toContainText('阅读提醒');
+  await notice.getByRole('button').click();
+  await expect(page).toHaveURL((url) => url.pathname === `/dashboard/preview-artical/${article.id}`);
+  await expect(page.getByRole('heading', { name: title })).toBeVisible();
+  await expect(page.getByText('请于本月内完成年度体检。')).toBeVisible();
+});

@@ -27,6 +27,7 @@ import { articleFiles } from './migrations/0025-article-files';
 import { articleMenus } from './migrations/0026-article-menus';
 import { pointSourceBigint } from './migrations/0027-point-source-bigint';
 import { articleReaderIndexes } from './migrations/0028-article-reader-indexes';
+import { noticeArticle } from './migrations/0029-notice-article';
 
 /** Migrations in order. Names sort as they run; never rename or edit one that has shipped. */
 function migrationsFor(handle: DbHandle): Record<string, Migration> {
@@ -58,6 +59,7 @@ function migrationsFor(handle: DbHandle): Record<string, Migration> {
     '0026-article-menus': articleMenus(),
     '0027-point-source-bigint': pointSourceBigint(handle.engine),
     '0028-article-reader-indexes': articleReaderIndexes(),
+    '0029-notice-article': noticeArticle(),
   };
 }
 

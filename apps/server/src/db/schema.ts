@@ -385,6 +385,8 @@ export interface NotificationsTable {
   /** NoticeKind of packages/shared: task, result, share, urge, tracked. */
   kind: string;
   bill_id: number | null;
+  /** The article it tells of (提醒, migration 0029); no foreign key, see the migration. */
+  article_id: Generated<number | null>;
   actor_id: number | null;
   detail: string | null;
   created_at: string;

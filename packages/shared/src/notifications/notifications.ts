@@ -61,6 +61,8 @@ export interface NoticeRow {
   text: string;
   bill_id: number | null;
   bill_status: BillStatus | null;
+  /** The article an article notice (提醒) tells of; 消息通知 opens it. */
+  article_id: number | null;
   actor_name: string | null;
   created_at: string;
   read_at: string | null;

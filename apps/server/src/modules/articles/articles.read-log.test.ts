@@ -447,6 +447,8 @@ describe('POST /api/article/{id}/view/remind', () => {
       kind_text: '阅读提醒',
       text: `系统管理员 提醒您阅读「${article.title}」`,
       bill_id: null,
+      // 消息通知 opens the article from it.
+      article_id: article.id,
     });
 
     const logged = await server.db

@@ -52,6 +52,7 @@ export async function remindUnread(ctx: AppContext, actor: Actor, params: unknow
         userId,
         kind: 'article' as const,
         billId: null,
+        articleId: id,
         actorId: actor.caller.userId,
         detail: article.title,
         at: now,

@@ -7,6 +7,7 @@ export interface NewNotice {
   user_id: number;
   kind: string;
   bill_id: number | null;
+  article_id: number | null;
   actor_id: number | null;
   detail: string | null;
   created_at: string;
@@ -36,6 +37,7 @@ export function pageOfUser(db: Db, userId: number, state: NoticeState | undefine
       'n.id',
       'n.kind',
       'n.bill_id',
+      'n.article_id',
       'n.detail',
       'n.created_at',
       'n.read_at',

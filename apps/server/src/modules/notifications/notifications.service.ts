@@ -29,6 +29,8 @@ export interface Notice {
   userId: number;
   kind: NoticeKind;
   billId: number | null;
+  /** The article it tells of (an article reminder); absent for a bill's notices. */
+  articleId?: number | null;
   /** Who caused it; nobody is told of their own doing. */
   actorId: number | null;
   detail?: string | null;
@@ -41,13 +43,14 @@ export async function notify(db: Db, notices: readonly Notice[]): Promise<void> 
   const rows: repo.NewNotice[] = [];
   for (const notice of notices) {
     if (notice.userId === notice.actorId) continue;
-    const key = `${notice.userId}:${notice.kind}:${notice.billId ?? ''}`;
+    const key = `${notice.userId}:${notice.kind}:${notice.billId ?? ''}:${notice.articleId ?? ''}`;
     if (seen.has(key)) continue;
     seen.add(key);
     rows.push({
       user_id: notice.userId,
       kind: notice.kind,
       bill_id: notice.billId,
+      article_id: notice.articleId ?? null,
       actor_id: notice.actorId,
       detail: notice.detail ?? null,
       created_at: notice.at,
@@ -76,6 +79,7 @@ export async function listNotices(ctx: AppContext, caller: Caller, query: unknow
       text: noticeText(row.kind, { bill: row.bill_title ?? '', actor: row.actor_name, detail: row.detail }),
       bill_id: row.bill_id,
       bill_status: row.bill_status,
+      article_id: row.article_id,
       actor_name: row.actor_name,
       created_at: row.created_at,
       read_at: row.read_at,

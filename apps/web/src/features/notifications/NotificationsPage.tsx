@@ -6,6 +6,7 @@ import { useNotices, useReadAllNotices, useReadNotice } from '../../api/notifica
 import { listState } from '../../components/LoadFailed';
 import { toast } from '../../components/toast';
 import { RelativeTime } from '../../components/RelativeTime';
+import { ARTICLE_PREVIEW_PATH } from '../../app/page-registry';
 import { detailPath } from '../../utils/bill-paths';
 import { MailSwitch } from './MailSwitch';
 import './notifications.css';
@@ -42,6 +43,8 @@ export default function NotificationsPage() {
     if (notice.read_at === null) readOne.mutate({ id: notice.id });
     if (notice.bill_id !== null && notice.bill_status !== null) {
       void navigate(detailPath({ id: notice.bill_id, status: notice.bill_status }, NOTICE_BOXES[notice.kind], 'notifications'));
+    } else if (notice.article_id !== null) {
+      void navigate(`${ARTICLE_PREVIEW_PATH}/${notice.article_id}`);
     }
   };
 
