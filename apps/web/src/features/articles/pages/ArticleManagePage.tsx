@@ -1,5 +1,5 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { Button, Card, Flex, Input, Select, Table, Tag, type TableColumnsType } from 'antd';
+import { Button, Card, Flex, Input, Select, Table, Tag, type Breakpoint, type TableColumnsType } from 'antd';
 import { ARTICLE_STATUS_LABELS, ArticleAdminTexts, dateTimeText, type ArticleAdminRow, type ArticleStatus } from '@osp/shared';
 import { useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -13,6 +13,9 @@ import '../article-admin.css';
 
 const STATUS_COLORS: Record<ArticleStatus, string> = { 0: 'default', 1: 'green', 2: 'orange' };
 const STATUS_OPTIONS = Object.entries(ARTICLE_STATUS_LABELS).map(([value, label]) => ({ value: Number(value), label }));
+
+// On a phone the row keeps what is needed to act: title, state, window and the actions (the rest is in the editor).
+const WIDE: Breakpoint[] = ['md'];
 
 const COLUMNS: TableColumnsType<ArticleAdminRow> = [
   {
@@ -32,7 +35,12 @@ const COLUMNS: TableColumnsType<ArticleAdminRow> = [
       </Flex>
     ),
   },
-  { title: ArticleAdminTexts.columnType, key: 'type', render: (_value, article) => article.type_name || ArticleAdminTexts.untyped },
+  {
+    title: ArticleAdminTexts.columnType,
+    key: 'type',
+    responsive: WIDE,
+    render: (_value, article) => article.type_name || ArticleAdminTexts.untyped,
+  },
   {
     title: ArticleAdminTexts.columnStatus,
     key: 'status',
@@ -48,10 +56,11 @@ const COLUMNS: TableColumnsType<ArticleAdminRow> = [
       </Flex>
     ),
   },
-  { title: ArticleAdminTexts.columnAuthor, dataIndex: 'author', key: 'author' },
+  { title: ArticleAdminTexts.columnAuthor, dataIndex: 'author', key: 'author', responsive: WIDE },
   {
     title: ArticleAdminTexts.columnUpdated,
     key: 'updated',
+    responsive: WIDE,
     render: (_value, article) => dateTimeText(article.updated_at ?? article.created_at),
   },
   { title: ArticleAdminTexts.columnActions, key: 'actions', render: (_value, article) => <ArticleRowActions article={article} /> },
