@@ -102,5 +102,10 @@ describe('migration 0028-article-reader-indexes', () => {
     const gatePlan = await sqlitePlan(db, gate);
     expect(gatePlan).toContain('articles_forced_idx');
     expect(gatePlan).not.toContain('TEMP B-TREE');
+
+    // Without them the page sorts every readable article, and the gate walks every published one in publish order.
+    await articleReaderIndexes().down(db as unknown as Kysely<unknown>);
+    expect(await sqlitePlan(db, page)).toContain('TEMP B-TREE');
+    expect(await sqlitePlan(db, gate)).toContain('articles_status_published_idx (status=?)');
   });
 });
