@@ -1,8 +1,6 @@
 import { Form, Input, Modal } from 'antd';
 import { ArticleAdminTexts } from '@osp/shared';
-
-/** http, https, mailto and tel: the schemes the server keeps on a link (article-html.ts). */
-const LINK_PATTERN = /^(https?:\/\/\S+|mailto:\S+|tel:[\d+\-() ]+)$/i;
+import { isLinkAddress } from './link-address';
 
 interface LinkDialogProps {
   open: boolean;
@@ -38,9 +36,7 @@ export function LinkDialog({ open, href, onOk, onCancel }: LinkDialogProps) {
           rules={[
             {
               validator: (_rule, value: string | undefined) =>
-                !value?.trim() || LINK_PATTERN.test(value.trim())
-                  ? Promise.resolve()
-                  : Promise.reject(new Error(ArticleAdminTexts.linkInvalid)),
+                !value?.trim() || isLinkAddress(value) ? Promise.resolve() : Promise.reject(new Error(ArticleAdminTexts.linkInvalid)),
             },
           ]}
         >
