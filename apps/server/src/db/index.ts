@@ -54,6 +54,16 @@ export interface DbOptions {
   onPoolError?: (error: Error) => void;
 }
 
+/**
+ * Settings of every PostgreSQL session. `jit = off`: PostgreSQL compiles a statement whose estimated cost passes
+ * `jit_above_cost`, and the articles' audience rule (OR-ed EXISTS) lifts the estimates of their counts past it —
+ * compiling took 48–66 ms a request for a 5–15 ms statement (docs/performance.md "Articles at 10,000"). OSP's
+ * statements are short; none gains from it.
+ */
+function sessionSettings(schema: string | undefined): string {
+  return ['-c jit=off', ...(schema ? [`-c search_path=${schema}`] : [])].join(' ');
+}
+
 export function openDb(options: DbOptions): DbHandle {
   if (options.databaseUrl.startsWith('postgres')) {
     const pool = new pg.Pool({
@@ -61,7 +71,7 @@ export function openDb(options: DbOptions): DbHandle {
       max: options.poolSize ?? 10,
       // While the database is unreachable a request fails within this, as a 503, instead of hanging.
       connectionTimeoutMillis: options.connectTimeoutMs ?? 3_000,
-      ...(options.pgSchema ? { options: `-c search_path=${options.pgSchema}` } : {}),
+      options: sessionSettings(options.pgSchema),
     });
     // An idle client losing its connection must not take the process down (DESIGN §5a).
     pool.on('error', (error) => options.onPoolError?.(error));

@@ -50,3 +50,10 @@ describe.runIf(TEST_ENGINE === 'postgres')('preparedQuery on PostgreSQL', () => 
     expect(names[0]?.name).toMatch(/^osp_[0-9a-f]{20}$/);
   });
 });
+
+describe.runIf(TEST_ENGINE === 'postgres')('PostgreSQL sessions', () => {
+  it('run without JIT compilation, which cost more than the statements it compiled (db/index.ts sessionSettings)', async () => {
+    const { rows } = await sql<{ jit: string }>`show jit`.execute(server.db);
+    expect(rows).toEqual([{ jit: 'off' }]);
+  });
+});
