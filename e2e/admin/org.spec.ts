@@ -108,7 +108,7 @@ test('[ADMIN-ORG] an administrator creates a department and a role; its member s
       const { user } = await signInViaApi(userPage, member.username, { password: member.password });
       await userPage.goto('/dashboard');
       await expectDashboardLoaded(userPage, user.name);
-      await expect.poll(() => sideMenuNames(userPage)).toEqual(['工作台', '部门管理', entryName]);
+      await expect.poll(() => sideMenuNames(userPage)).toEqual(['工作台', '公告', '部门管理', entryName]);
       await userPage.locator('.app-sider').getByRole('menuitem', { name: '部门管理' }).click();
       await expect(userPage).toHaveURL((url) => url.pathname === '/system/depts');
       await expect(treeNode(userPage, deptName)).toBeVisible();
@@ -128,7 +128,7 @@ test('[ADMIN-ORG] an administrator creates a department and a role; its member s
 
       await userPage.locator('.app-sider').getByRole('menuitem', { name: '工作台' }).click();
       await expect(userPage).toHaveURL((url) => url.pathname === '/dashboard');
-      await expect.poll(() => sideMenuNames(userPage)).toEqual(['工作台', '部门管理', renamedEntry]);
+      await expect.poll(() => sideMenuNames(userPage)).toEqual(['工作台', '公告', '部门管理', renamedEntry]);
       await saveScreenshot(userPage, 'admin-org-member-sees-renamed-menu');
     } finally {
       await userContext.close();
