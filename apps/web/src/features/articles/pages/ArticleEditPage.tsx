@@ -55,8 +55,12 @@ function ArticleEditor({ article }: { article?: EditableArticle }) {
   const status = saved?.status;
   const canPublish = status === undefined || status !== ArticleStatus.published;
 
-  /** Saves what the form holds; undefined when the form or the server refused it (the reasons are at the fields). */
-  const handleSave = async (isQuiet = false): Promise<EditableArticle | undefined> => {
+  /**
+   * Saves what the form holds; undefined when the form or the server refused it (the reasons are at the fields).
+   * `isQuiet`: the caller toasts what comes next instead; `isStaying`: the caller goes on with this page (publish), so a
+   * new article does not move to its own address yet — moving mounts the page afresh.
+   */
+  const handleSave = async ({ isQuiet = false, isStaying = false } = {}): Promise<EditableArticle | undefined> => {
     try {
       await form.validateFields();
     } catch {
@@ -69,10 +73,9 @@ function ArticleEditor({ article }: { article?: EditableArticle }) {
       setSaved(answer.data);
       setIsDirty(false);
       if (!isQuiet) toast.success(answer.message);
-      // A new article gets its own address, so that a reload or 返回 then 编辑 finds it; the form stays as typed.
       // A new article moves to its own address (a reload or a link finds it there). The page there starts from the
       // article just saved, which the save put in the cache: what was typed is what was kept.
-      if (!saved) void navigate(`${ArticleAdminTexts.editPath}/${answer.data.id}`, { replace: true });
+      if (!saved && !isStaying) void navigate(`${ArticleAdminTexts.editPath}/${answer.data.id}`, { replace: true });
       return answer.data;
     } catch (error) {
       showFieldErrors(form, error, FORM_FIELD_OF);
@@ -81,14 +84,15 @@ function ArticleEditor({ article }: { article?: EditableArticle }) {
   };
 
   const handlePublish = async () => {
-    const stored = await handleSave(true);
+    const stored = await handleSave({ isQuiet: true, isStaying: true });
     if (!stored) return;
     try {
       const answer = await publish.mutateAsync(stored.id);
       toast.success(answer.message);
       void navigate(ArticleAdminTexts.managePath);
     } catch (error) {
-      // Saved as it was typed; 下线时间已过 comes back at its field.
+      // Saved as it was typed; 下线时间已过 comes back at its field. A new article stays at this address for now (moving
+      // would mount the page afresh and lose the message); its next save goes to the article already made.
       showFieldErrors(form, error, FORM_FIELD_OF);
     }
   };
@@ -96,7 +100,7 @@ function ArticleEditor({ article }: { article?: EditableArticle }) {
   const handlePreview = async () => {
     // Opened now, while the click still counts as the user's (a window opened after the save would be blocked).
     const tab = window.open('about:blank', '_blank');
-    const stored = await handleSave(true);
+    const stored = await handleSave({ isQuiet: true });
     if (!stored) {
       tab?.close();
       return;
