@@ -58,3 +58,9 @@ export * from './admin/handover';
 export * from './admin/menu-icons';
 export * from './admin/org';
 export * from './admin/grants';
+// Surveys (issue 16): the definition, answers, rules and their one evaluator (docs/surveys.md).
+export * from './surveys/survey-messages';
+export * from './surveys/survey-model';
+export * from './surveys/survey-rules';
+export * from './surveys/survey-answers';
+export * from './surveys/survey-evaluate';
