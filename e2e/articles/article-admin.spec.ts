@@ -247,3 +247,16 @@ test('[ARTICLES] 文章管理: a new article saved and published at once goes ba
   );
   expect(list.list.map((article) => [article.title, article.status])).toEqual([[title, 1]]);
 });
+
+test('[ARTICLES] 文章管理 and the editor are not there for someone without article_admin', async ({ page, request }) => {
+  const staff = await createPerson(request, `职员${nameTag()}`, { roles: ['staff'] });
+  await signInViaApi(page, staff.username, { password: staff.password });
+  for (const path of [ArticleAdminTexts.managePath, `${ArticleAdminTexts.editPath}/new`]) {
+    await page.goto(path);
+    await expect(page).toHaveURL((url) => url.pathname === '/404');
+  }
+  // 公告 is everyone's; 公告管理 holds nothing for them.
+  await page.goto('/dashboard');
+  await expect(page.locator('.app-sider').getByRole('menuitem', { name: '公告' })).toBeVisible();
+  await expect(page.locator('.app-sider').getByRole('menuitem', { name: '公告管理' })).toHaveCount(0);
+});
