@@ -113,10 +113,14 @@ describe('actions', () => {
       [
         rule('rul1', compare('q001', 'answered'), { type: 'show_question', questionId: 'q003' }),
         rule('rul2', compare('q001', 'equals', 'q001o2'), { type: 'hide_question', questionId: 'q003' }),
+        // A show listed after the hide changes nothing: rule order does not decide visibility.
+        rule('rul3', compare('q002', 'answered'), { type: 'show_question', questionId: 'q003' }),
       ],
     );
     expect(evaluateSurvey(definition, { q001: 'q001o1' }).questions.q003?.visible).toBe(true);
     expect(evaluateSurvey(definition, { q001: 'q001o2' }).questions.q003?.visible).toBe(false);
+    expect(evaluateSurvey(definition, { q001: 'q001o2', q002: ['q002o1'] }).questions.q003?.visible).toBe(false);
+    expect(evaluateSurvey(definition, { q002: ['q002o1'] }).questions.q003?.visible).toBe(true);
   });
 
   it('shows and hides options; a hidden option cannot be picked', () => {

@@ -138,7 +138,8 @@ export function evaluateSurvey(definition: SurveyDefinition, answers: Answers): 
       const options: Record<string, boolean> = {};
       if (isChoiceQuestion(question))
         for (const option of question.options) options[option.id] = decide(`${question.id}/${option.id}`, question.id, option.id);
-      const visible = decide(question.id, question.id, undefined);
+      // A choice with every option hidden has nothing to answer, so it is hidden too (SurveyJS's hideIfChoicesEmpty).
+      const visible = decide(question.id, question.id, undefined) && (!isChoiceQuestion(question) || Object.values(options).some(Boolean));
       const requiredByRule = definition.rules.some(
         (rule) => rule.actions.some((a) => a.type === 'require' && a.questionId === question.id) && holds(rule),
       );
