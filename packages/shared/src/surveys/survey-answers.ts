@@ -181,9 +181,9 @@ export function checkSurveyAnswer(
       const picks = raw as string[];
       const exclusive = question.options.find((o) => o.exclusive && picks.includes(o.id));
       if (exclusive && picks.length > 1) return fail(SurveyMessages.answerExclusive(title, exclusive.label));
-      // "None of these" alone answers the question whatever the minimum; a minimum above the options
-      // the rules leave shown asks for all of them.
-      const shown = question.options.filter((o) => visibleOptions.has(o.id)).length;
+      // "None of these" alone answers the question whatever the minimum; a minimum above the ordinary
+      // options the rules leave shown asks for all of them.
+      const shown = question.options.filter((o) => !o.exclusive && visibleOptions.has(o.id)).length;
       const min = Math.min(question.minPicks ?? 0, shown);
       if (!exclusive && picks.length < min) return fail(SurveyMessages.answerTooFewPicks(title, min));
       if (question.maxPicks !== undefined && picks.length > question.maxPicks) {

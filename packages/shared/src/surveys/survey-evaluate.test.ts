@@ -150,6 +150,21 @@ describe('actions', () => {
     });
   });
 
+  it('asks for fewer picks when the rules hide options below the minimum', () => {
+    const definition = survey(
+      [[single('q001'), multiple('q002', ['甲', '乙', '丙', '以上都不是'], { minPicks: 3 })]],
+      [rule('rul1', compare('q001', 'equals', 'q001o1'), { type: 'hide_option', questionId: 'q002', optionId: 'q002o3' })],
+    );
+    expect(validateSubmission(definition, { q001: 'q001o1', q002: ['q002o1', 'q002o2'] }, { today: TODAY })).toEqual({
+      ok: true,
+      answers: { q001: 'q001o1', q002: ['q002o1', 'q002o2'] },
+    });
+    expect(validateSubmission(definition, { q001: 'q001o2', q002: ['q002o1', 'q002o2'] }, { today: TODAY })).toEqual({
+      ok: false,
+      errors: [{ questionId: 'q002', title: '多选q002', message: '题目「多选q002」至少选择 3 项' }],
+    });
+  });
+
   it('makes a question required', () => {
     const definition = survey(
       [questions],

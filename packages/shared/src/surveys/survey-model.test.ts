@@ -79,12 +79,17 @@ describe('a survey definition', () => {
     [
       'min picks above max',
       survey([[multiple('q001', ['甲', '乙', '丙'], { minPicks: 3, maxPicks: 2 })]]),
-      '题目「多选q001」的最少选择数不能大于最多选择数，也不能大于选项数',
+      '题目「多选q001」的最少选择数不能大于最多选择数，也不能大于（互斥选项以外的）选项数',
+    ],
+    [
+      'min picks that only "none of these" could reach',
+      survey([[multiple('q001', ['甲', '乙', '以上都不是'], { minPicks: 3 })]]),
+      '题目「多选q001」的最少选择数不能大于最多选择数，也不能大于（互斥选项以外的）选项数',
     ],
     [
       'max picks above the options',
       survey([[multiple('q001', ['甲', '乙'], { maxPicks: 3 })]]),
-      '题目「多选q001」的最少选择数不能大于最多选择数，也不能大于选项数',
+      '题目「多选q001」的最少选择数不能大于最多选择数，也不能大于（互斥选项以外的）选项数',
     ],
     [
       'a number range upside down',

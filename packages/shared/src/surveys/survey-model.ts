@@ -237,7 +237,10 @@ function checkQuestion(
   }
   if (question.type === 'multiple') {
     const max = question.maxPicks ?? question.options.length;
-    if ((question.minPicks ?? 0) > max || max > Math.max(question.options.length, 1))
+    // The minimum counts ordinary options: "none of these" is never picked with another.
+    const plain = question.options.filter((o) => !o.exclusive).length;
+    const min = question.minPicks ?? 0;
+    if (min > max || min > plain || max > Math.max(question.options.length, 1))
       issue(SurveyMessages.picksInvalid(question.title), ['minPicks']);
   }
   const range = (min: number | string | undefined, max: number | string | undefined) => {

@@ -61,7 +61,8 @@ function randomQuestion(g: G, id: string): SurveyQuestion {
         i === all.length - 1 && all.length > 1 && bool(g) ? { ...o, exclusive: true } : o,
       );
       const maxPicks = bool(g) ? int(g, 1, list.length) : undefined;
-      const minPicks = bool(g) ? int(g, 0, maxPicks ?? list.length) : undefined;
+      const plain = list.filter((o) => !('exclusive' in o)).length;
+      const minPicks = bool(g) ? int(g, 0, Math.min(maxPicks ?? list.length, plain)) : undefined;
       return { id, type, title, required, options: list, minPicks, maxPicks };
     }
     case 'text': {
@@ -200,7 +201,7 @@ function randomAnswer(g: G, question: SurveyQuestion, shown: Record<string, bool
     case 'multiple': {
       const exclusive = visible.find((o) => o.exclusive);
       const plain = visible.filter((o) => !o.exclusive);
-      const min = Math.max(required ? 1 : 0, Math.min(question.minPicks ?? 0, visible.length));
+      const min = Math.max(required ? 1 : 0, Math.min(question.minPicks ?? 0, plain.length));
       if (exclusive && (plain.length < min || bool(g))) return [exclusive.id];
       const picks = subset(g, plain, Math.max(min, 1), question.maxPicks ?? plain.length).map((o) => o.id);
       return picks.length > 0 ? picks : undefined;
