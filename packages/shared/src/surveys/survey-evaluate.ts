@@ -83,11 +83,22 @@ function conditionHolds(condition: SurveyCondition, values: ReadonlyMap<string, 
  * show. A page's jumps are tried in rule order when the respondent leaves it; the first that holds wins.
  */
 export function evaluateSurvey(definition: SurveyDefinition, answers: Answers): SurveyEvaluation {
-  const showTargets = new Set<string>();
+  // The actions by what they act on: a question id, `questionId/optionId` for an option (ids hold no '/'),
+  // `!questionId` for a requirement. Built once, so a survey of 200 questions and 200 rules stays linear.
+  const acting = new Map<string, { rule: SurveyRule; effect: 'show' | 'hide' | 'require' }[]>();
+  const act = (key: string, rule: SurveyRule, effect: 'show' | 'hide' | 'require') => {
+    const list = acting.get(key);
+    if (list) list.push({ rule, effect });
+    else acting.set(key, [{ rule, effect }]);
+  };
   for (const rule of definition.rules) {
     for (const action of rule.actions) {
-      if (action.type === 'show_question') showTargets.add(action.questionId);
-      if (action.type === 'show_option') showTargets.add(`${action.questionId}/${action.optionId}`);
+      if (action.type === 'show_question' || action.type === 'hide_question')
+        act(action.questionId, rule, action.type === 'show_question' ? 'show' : 'hide');
+      if (action.type === 'show_option' || action.type === 'hide_option') {
+        act(`${action.questionId}/${action.optionId}`, rule, action.type === 'show_option' ? 'show' : 'hide');
+      }
+      if (action.type === 'require') act(`!${action.questionId}`, rule, 'require');
     }
   }
   const values = new Map<string, SurveyAnswerValue>();
@@ -112,17 +123,13 @@ export function evaluateSurvey(definition: SurveyDefinition, answers: Answers): 
     }
   }
 
-  const decide = (key: string, questionId: string, optionId: string | undefined): boolean => {
-    let shown = !showTargets.has(key);
-    for (const rule of definition.rules) {
-      for (const action of rule.actions) {
-        if (action.type === 'jump' || action.questionId !== questionId) continue;
-        const optionAction = action.type === 'show_option' || action.type === 'hide_option';
-        if (optionAction !== (optionId !== undefined) || (optionAction && action.optionId !== optionId)) continue;
-        if (action.type === 'require' || !holds(rule)) continue;
-        if (action.type === 'hide_question' || action.type === 'hide_option') return false;
-        shown = true;
-      }
+  const decide = (key: string): boolean => {
+    const actions = acting.get(key) ?? [];
+    let shown = !actions.some((a) => a.effect === 'show');
+    for (const { rule, effect } of actions) {
+      if (!holds(rule)) continue;
+      if (effect === 'hide') return false;
+      shown = true;
     }
     return shown;
   };
@@ -136,13 +143,10 @@ export function evaluateSurvey(definition: SurveyDefinition, answers: Answers): 
     path.push(page.id);
     for (const question of page.questions) {
       const options: Record<string, boolean> = {};
-      if (isChoiceQuestion(question))
-        for (const option of question.options) options[option.id] = decide(`${question.id}/${option.id}`, question.id, option.id);
+      if (isChoiceQuestion(question)) for (const option of question.options) options[option.id] = decide(`${question.id}/${option.id}`);
       // A choice with every option hidden has nothing to answer, so it is hidden too (SurveyJS's hideIfChoicesEmpty).
-      const visible = decide(question.id, question.id, undefined) && (!isChoiceQuestion(question) || Object.values(options).some(Boolean));
-      const requiredByRule = definition.rules.some(
-        (rule) => rule.actions.some((a) => a.type === 'require' && a.questionId === question.id) && holds(rule),
-      );
+      const visible = decide(question.id) && (!isChoiceQuestion(question) || Object.values(options).some(Boolean));
+      const requiredByRule = (acting.get(`!${question.id}`) ?? []).some(({ rule }) => holds(rule));
       const required = visible && question.type !== 'description' && (question.required || requiredByRule);
       questions[question.id] = { visible, required, options };
       if (visible) {

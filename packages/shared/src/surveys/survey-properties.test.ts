@@ -366,6 +366,46 @@ describe('the evaluator on random surveys and answers (issue 16)', () => {
   });
 });
 
+describe('the evaluator on definitions still being edited', () => {
+  it('never throws on rules the schema would refuse (the designer previews as the administrator types)', () => {
+    fc.assert(
+      fc.property(fc.gen(), (g) => {
+        const definition = randomSurvey(g);
+        const questions = surveyQuestions(definition).map((f) => f.question);
+        const ids = [...questions.map((q) => q.id), ...definition.pages.map((p) => p.id), 'end', 'nope'];
+        const optionIds = questions.flatMap((q) => ('options' in q ? q.options.map((o) => o.id) : []));
+        const ref = fc.constantFrom(...ids, ...optionIds);
+        const compare = fc.record({
+          kind: fc.constant('compare' as const),
+          questionId: ref,
+          rowId: fc.option(ref, { nil: undefined }),
+          operator: fc.constantFrom('equals', 'not_equals', 'contains_any', 'contains_all', 'answered', 'empty', 'greater', 'less'),
+          value: fc.option(fc.oneof(ref, fc.integer(), fc.array(ref)), { nil: undefined }),
+        });
+        const when = fc.record({
+          kind: fc.constant('group' as const),
+          op: fc.constantFrom('and' as const, 'or' as const),
+          items: fc.array(compare, { maxLength: 3 }),
+        });
+        const action = fc.oneof(
+          fc.record({ type: fc.constantFrom('show_question' as const, 'hide_question' as const, 'require' as const), questionId: ref }),
+          fc.record({ type: fc.constantFrom('show_option' as const, 'hide_option' as const), questionId: ref, optionId: ref }),
+          fc.record({ type: fc.constant('jump' as const), target: ref }),
+        );
+        const rules = g(fc.array, fc.record({ id: fc.constant('rule'), when, actions: fc.array(action, { maxLength: 3 }) }), {
+          maxLength: 6,
+        });
+        const edited = { ...definition, rules };
+        const answers = respond(g, definition).answers;
+        expect(() => evaluateSurvey(edited, answers)).not.toThrow();
+        expect(() => validateSubmission(edited, answers, { today: TODAY })).not.toThrow();
+        expect(evaluateSurvey(edited, answers)).toEqual(evaluateSurvey(edited, answers));
+      }),
+      RUNS,
+    );
+  });
+});
+
 describe('the random surveys', () => {
   it('exercise every kind of rule outcome, so the properties above are not vacuous', () => {
     const seen = { hiddenQuestion: 0, hiddenOption: 0, skippedPage: 0, requiredByRule: 0, answered: 0 };
