@@ -105,6 +105,7 @@ describe('answers per question type', () => {
     ],
     ['matrix: an unknown column', matrixSingle, { q001ro1: 'q001co1', q001ro2: 'q001co9' }, ['题目「满意度」的选项不在此版本的问卷中']],
     ['matrix multiple: a row may stay empty', matrixMulti, { q001ro1: ['q001co2', 'q001co1'] }, { q001ro1: ['q001co1', 'q001co2'] }],
+    ['matrix multiple: every row blank is no answer', matrixMulti, { q001ro1: [], q001ro2: [] }, undefined],
     ['matrix rating: within', matrixRating, { q001ro1: 3 }, { q001ro1: 3 }],
     ['matrix rating: above', matrixRating, { q001ro1: 4 }, ['题目「打分」请选择 1 到 3 之间的分值']],
     ['ranking: every option once', ranking, ['q001o3', 'q001o1', 'q001o2'], ['q001o3', 'q001o1', 'q001o2']],

@@ -239,8 +239,9 @@ export function validateSubmission(
       continue;
     }
     const checked = checkSurveyAnswer(question, raw, visibleSet(state.options), context.today, state.required);
-    if (checked.ok) clean[id] = checked.value;
-    else refuse(checked.message);
+    if (!checked.ok) refuse(checked.message);
+    // A matrix whose rows were all sent blank cleans to nothing: stored as no answer, not as {}.
+    else if (!isEmptySurveyAnswer(checked.value)) clean[id] = checked.value;
   }
   return errors.length > 0 ? { ok: false, errors } : { ok: true, answers: clean };
 }

@@ -26,6 +26,7 @@ export const SurveyMessages = {
   exclusiveNotAllowed: (title: string) => `题目${q(title)}：只有多选题可以设置互斥选项（以上都不是）`,
   rangeInvalid: (title: string) => `题目${q(title)}的最小值不能大于最大值`,
   matrixRowsRequired: (title: string) => `矩阵题${q(title)}至少需要一行和一列`,
+  matrixStarsRequired: (title: string) => `评分矩阵${q(title)}须设置星级（2 到 10）`,
   dimensionsRequired: '评价问卷至少需要一个评分维度',
   dimensionUnknown: (title: string) => `题目${q(title)}的评分维度不存在`,
   dimensionNotScored: (title: string) => `题目${q(title)}不是评分题（评分、NPS、数字或评分矩阵），不能计入评分维度`,

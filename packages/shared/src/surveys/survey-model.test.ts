@@ -106,6 +106,11 @@ describe('a survey definition', () => {
       survey([[{ id: 'q001', type: 'matrix', title: '矩阵', required: false, mode: 'single', rows: opts('q001r', ['行']), columns: [] }]]),
       '矩阵题「矩阵」至少需要一行和一列',
     ],
+    [
+      'a rating matrix without stars',
+      survey([[{ id: 'q001', type: 'matrix', title: '打分', required: false, mode: 'rating', rows: opts('q001r', ['行']), columns: [] }]]),
+      '评分矩阵「打分」须设置星级（2 到 10）',
+    ],
     ['an evaluation without dimensions', survey([[rating('q001')]], [], { kind: 'evaluation' }), '评价问卷至少需要一个评分维度'],
     [
       'a dimension that does not exist',

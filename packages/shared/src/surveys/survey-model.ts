@@ -253,7 +253,7 @@ function checkQuestion(
     const needsColumns = question.mode !== 'rating';
     if (question.rows.length === 0 || (needsColumns && question.columns.length === 0))
       issue(SurveyMessages.matrixRowsRequired(question.title), ['rows']);
-    if (!needsColumns && question.stars === undefined) issue(SurveyMessages.matrixRowsRequired(question.title), ['stars']);
+    if (!needsColumns && question.stars === undefined) issue(SurveyMessages.matrixStarsRequired(question.title), ['stars']);
   }
   if ('dimensionId' in question && question.dimensionId !== undefined) {
     if (kind !== 'evaluation' || !dimensions.has(question.dimensionId))
