@@ -3,6 +3,7 @@ import {
   ArticleAdminMessages,
   ArticleAdminTexts,
   BillEditTexts,
+  LayoutTexts,
   type ApiEnvelope,
   type ArticleAdminView,
   type ArticleType,
@@ -53,7 +54,11 @@ test('[ARTICLES] 文章管理: write an announcement with a heading, a table and
   const deptName = `宣传部${tag}`;
   const deptId = await createDept(request, adminToken, deptName);
   const roleKey = `article_editor_${suffix}`;
-  await call(request, adminToken, 'POST', '/api/admin/roles', { key: roleKey, name: `文章编辑${tag}`, permissions: ['article_admin'] });
+  const role = await call<{ id: number }>(request, adminToken, 'POST', '/api/admin/roles', {
+    key: roleKey,
+    name: `文章编辑${tag}`,
+    permissions: ['article_admin'],
+  });
   const editor = await createPerson(request, `编辑${tag}`, { roles: ['staff', roleKey], adminToken });
   const title = `年终总结安排${tag}`;
 
@@ -111,6 +116,14 @@ test('[ARTICLES] 文章管理: write an announcement with a heading, a table and
   await page.getByLabel(ArticleAdminTexts.audienceDepts, { exact: true }).fill(deptName);
   await page.locator('.ant-select-tree-title').filter({ hasText: deptName }).click();
   await page.keyboard.press('Escape');
+  // And the editors' role: its list is there for an article administrator who does not administer templates.
+  await page.getByLabel(ArticleAdminTexts.audienceRoles, { exact: true }).click();
+  await page.getByLabel(ArticleAdminTexts.audienceRoles, { exact: true }).fill(`文章编辑${tag}`);
+  await page
+    .locator('.ant-select-item-option')
+    .filter({ hasText: `文章编辑${tag}` })
+    .click();
+  await page.keyboard.press('Escape');
 
   // 3. Leaving with unsaved changes asks first; staying keeps everything.
   await button(page, ArticleAdminTexts.back).click();
@@ -137,12 +150,18 @@ test('[ARTICLES] 文章管理: write an announcement with a heading, a table and
   await expect(page).toHaveURL((url) => /^\/article\/edit\/\d+$/.test(url.pathname));
   const id = Number(new URL(page.url()).pathname.split('/').pop());
   await expect(body.locator('h1')).toHaveText('年终总结');
+  // One editor's tab (the tab bar keys /article/edit/… as one page), not 新建文章 left open beside the article's own.
+  const editorTabs = page
+    .getByRole('tablist', { name: LayoutTexts.openPages })
+    .getByRole('tab')
+    .filter({ hasText: new RegExp(`${ArticleAdminTexts.newTitle}|${ArticleAdminTexts.editTitle}`) });
+  await expect(editorTabs).toHaveCount(1);
   await saveScreenshot(page, 'article-admin-editor-1440');
 
   const stored = await call<ArticleAdminView>(request, token, 'GET', `/api/article/${id}`);
   expect(stored.status_label).toBe('草稿');
   expect(stored.type_id).toBe(type.id);
-  expect(stored.audience).toEqual({ dept_ids: [deptId], role_ids: [], user_ids: [] });
+  expect(stored.audience).toEqual({ dept_ids: [deptId], role_ids: [role.id], user_ids: [] });
   expect(stored.content).toContain('<h1>年终总结</h1>');
   expect(stored.content).toMatch(/<table[^>]*>[\s\S]*<th[^>]*>[\s\S]*事项/);
   expect(stored.content).toMatch(/<img src="\/api\/files\/download\/[A-Za-z0-9_-]+" alt="合影.png"/);

@@ -57,6 +57,8 @@ const LIST_ROUTES = [
   '/api/article',
   '/api/employ/article',
   '/api/article/view/log',
+  '/api/article/roles',
+  '/api/dashboard/article',
   '/api/settings',
   '/api/points/rank',
   '/api/points/mine',

@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient, type Query, type QueryClient } from '@tanstack/react-query';
-import type { ArticleAdminRow, ArticleAdminView, ArticleInputZ, FileCard, Paged } from '@osp/shared';
+import type { ArticleAdminRow, ArticleAdminView, ArticleInputZ, FileCard, Paged, TemplateRoleOption } from '@osp/shared';
 import type { z } from 'zod';
 import { api, download } from './client';
 import { usePageQuery } from './page-query';
@@ -120,5 +120,15 @@ export function useFileObjectUrl(fileId: string | null) {
     staleTime: Infinity,
     gcTime: 5 * 60_000,
     retry: false,
+  });
+}
+
+/** GET /api/article/roles (article administrators): the roles an article's 发布范围 may name. */
+export function useAudienceRoles(isEnabled = true) {
+  return usePageQuery({
+    queryKey: [...articlesAdminKey, 'roles'],
+    queryFn: () => api.get<TemplateRoleOption[]>(`${BASE}/roles`),
+    enabled: isEnabled,
+    staleTime: 60_000,
   });
 }

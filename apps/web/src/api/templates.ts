@@ -252,10 +252,11 @@ export function useSortTemplates() {
 // ---------- starters ----------
 
 /** GET /api/template/roles (template administrators): the roles a template's starters may name. */
-export function useStarterRoles() {
+export function useStarterRoles(isEnabled = true) {
   return usePageQuery({
     queryKey: ['template-roles'],
     queryFn: () => api.get<TemplateRoleOption[]>('/api/template/roles'),
+    enabled: isEnabled,
     staleTime: 60_000,
   });
 }

@@ -312,6 +312,7 @@ describe('/api/article (administrators)', () => {
       ['DELETE', `/api/article/${article.id}`],
       ['POST', `/api/article/${article.id}/publish`],
       ['POST', `/api/article/${article.id}/withdraw`],
+      ['GET', '/api/article/roles'],
     ];
     for (const [method, url, body] of attempts) {
       const result = await call('zhangsan', method, url, body);
@@ -323,6 +324,27 @@ describe('/api/article (administrators)', () => {
     expect(await snapshot()).toEqual(before);
     expect((await server.call('GET', '/api/article')).status).toBe(401);
     expect((await server.call('GET', '/api/employ/article')).status).toBe(401);
+  });
+});
+
+describe('GET /api/article/roles', () => {
+  it('lists every role for an article administrator who does not administer templates', async () => {
+    // 王五 gets a role of article_admin alone: the template designer's role list would refuse him.
+    const role = await server.db
+      .insertInto('roles')
+      .values({ key: 'article_writer', name: '公告编辑' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await server.db.insertInto('role_permissions').values({ role_id: role.id, permission: 'article_admin' }).execute();
+    await server.db
+      .insertInto('user_roles')
+      .values({ user_id: await idOf(server, 'wangwu'), role_id: role.id })
+      .execute();
+    expect((await call('wangwu', 'GET', '/api/template/roles')).status).toBe(403);
+    const { body } = await call<{ id: number; name: string }[]>('wangwu', 'GET', '/api/article/roles');
+    expect(body.status_code, body.message).toBe(0);
+    const roles = await server.db.selectFrom('roles').select(['id', 'name']).execute();
+    expect([...body.data].sort((a, b) => a.id - b.id)).toEqual(roles.sort((a, b) => a.id - b.id));
   });
 });
 

@@ -1,8 +1,9 @@
-import { ArticleAdminMessages, type ArticleAudience } from '@osp/shared';
+import { ArticleAdminMessages, type ArticleAudience, type TemplateRoleOption } from '@osp/shared';
 import type { AppContext, Caller } from '../../context';
 import type { Db } from '../../db/index';
 import { ValidationError } from '../../http/errors';
 import * as directory from '../directory/directory.service';
+import { authorizeArticleAdmin } from './articles.policy';
 import type { Reader } from './articles.repo';
 
 /**
@@ -51,4 +52,13 @@ export async function audiencePeople(ctx: AppContext, db: Db, audience: ArticleA
     directory.activeUsersOfRoles(db, audience.role_ids),
   ]);
   return new Set([...named, ...inDepts.userIds, ...withRoles]);
+}
+
+/**
+ * GET /api/article/roles: the roles an article's audience may name, for its writers. The list templates use for their
+ * starters (GET /api/template/roles) needs template_admin, which an article administrator need not hold.
+ */
+export async function listAudienceRoles(ctx: AppContext, caller: Caller): Promise<TemplateRoleOption[]> {
+  authorizeArticleAdmin(caller);
+  return directory.listRoles(ctx.db);
 }

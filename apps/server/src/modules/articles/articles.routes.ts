@@ -4,6 +4,7 @@ import type { AppContext } from '../../context';
 import { actorOf, callerOf, requireSignIn } from '../auth/auth.hook';
 import { ok } from '../../http/envelope';
 import * as admin from './articles.admin';
+import { listAudienceRoles } from './articles.audience';
 import { getReadLog } from './articles.read-log';
 import { articleReadLogExportRoutes } from './articles.read-log.routes';
 import { remindUnread } from './articles.remind';
@@ -26,6 +27,7 @@ function signedInRoutes(ctx: AppContext) {
     requireSignIn(app, ctx);
     // Static segments: find-my-way prefers them to /:id whatever the order of registration.
     app.get('/api/article/force/view', async (request) => ok(await articles.getForceView(ctx, callerOf(request))));
+    app.get('/api/article/roles', async (request) => ok(await listAudienceRoles(ctx, callerOf(request))));
     app.get('/api/article', async (request) => ok(await admin.findAdminArticles(ctx, callerOf(request), request.query)));
     app.post('/api/article', async (request) =>
       ok(await admin.createArticle(ctx, actorOf(request), request.body), ArticleAdminMessages.saved),

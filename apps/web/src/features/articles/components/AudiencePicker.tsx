@@ -1,6 +1,5 @@
 import { Form, Radio } from 'antd';
 import { ArticleAdminTexts } from '@osp/shared';
-import { Permission } from '../../../components/Permission';
 import { DeptPicker, PersonPicker, RolePicker } from '../../../components/pickers';
 import { isAudienceMissing, type ArticleFormValues, type AudienceScope } from './article-form-values';
 
@@ -40,13 +39,9 @@ export function AudiencePicker() {
         <Form.Item name="dept_ids" label={ArticleAdminTexts.audienceDepts}>
           <DeptPicker multiple allowClear placeholder={ArticleAdminTexts.deptsPlaceholder} popupMatchSelectWidth={false} />
         </Form.Item>
-        {/* The role list is the template administration's (GET /api/template/roles): without template_admin the
-            server would refuse it, so the field is left out (docs/articles-api.md "The web pages"). */}
-        <Permission anyOf={['template_admin']}>
-          <Form.Item name="role_ids" label={ArticleAdminTexts.audienceRoles}>
-            <RolePicker source="starters" allowClear placeholder={ArticleAdminTexts.rolesPlaceholder} />
-          </Form.Item>
-        </Permission>
+        <Form.Item name="role_ids" label={ArticleAdminTexts.audienceRoles}>
+          <RolePicker source="audience" allowClear placeholder={ArticleAdminTexts.rolesPlaceholder} />
+        </Form.Item>
         <Form.Item name="user_ids" label={ArticleAdminTexts.audienceUsers}>
           <PersonPicker multiple allowClear placeholder={ArticleAdminTexts.usersPlaceholder} />
         </Form.Item>
