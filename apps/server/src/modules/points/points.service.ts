@@ -102,11 +102,13 @@ export function oneWorkingDayAfter(arrivedAt: Date): Date {
   return new Date(at);
 }
 
-/** Task ids are `{bill}-t{n}` with n below a million (the engine's idGenerator); the ledger keys them as one number. */
-export function taskSourceId(taskId: string): number {
+/**
+ * Task ids are `{bill}-t{n}` (the engine's idGenerator); the ledger keys them as one number. An id beyond that shape
+ * (n of a million or more) has no key and earns nothing: a decision never fails for the sake of a point.
+ */
+export function taskSourceId(taskId: string): number | null {
   const match = /^(\d{1,9})-t(\d{1,6})$/.exec(taskId);
-  if (!match) throw new Error(`taskSourceId: not a task id: ${taskId}`);
-  return Number(match[1]) * 1_000_000 + Number(match[2]);
+  return match ? Number(match[1]) * 1_000_000 + Number(match[2]) : null;
 }
 
 /** What the approval engine tells about one handler's own decision (agree, reject or back) on one task. */
@@ -125,13 +127,15 @@ export interface HandledTask {
  * point_approval_timely, read before the transaction), once per task. Call inside the decision's transaction.
  */
 export async function awardTimelyApproval(db: Db, points: number, task: HandledTask): Promise<boolean> {
+  const sourceId = taskSourceId(task.taskId);
+  if (sourceId === null) return false;
   if (new Date(task.decidedAt).getTime() > oneWorkingDayAfter(new Date(task.arrivedAt)).getTime()) return false;
   return awardOnce(db, {
     userId: task.userId,
     points,
     reason: `及时审批《${task.billTitle}》`.slice(0, 200),
     sourceKind: 'approval_timely',
-    sourceId: taskSourceId(task.taskId),
+    sourceId,
   });
 }
 

@@ -65,6 +65,8 @@ describe('the working-day rule', () => {
   it('keys a task id as one number', () => {
     expect(taskSourceId('123-t4')).toBe(123_000_004);
     expect(taskSourceId('999999999-t999999')).toBe(999_999_999_999_999);
+    // Beyond the shape: no key, so no award, and the decision goes through (never a 500 for a point).
+    for (const id of ['123-t1000000', '1234567890-t1', 'x-t1', '']) expect(taskSourceId(id)).toBeNull();
   });
 });
 
@@ -120,7 +122,7 @@ describe('awards for handling an approval task in time', () => {
     const answers = await Promise.all([operate('chenjing', first.taskId, 'agree'), operate('chenjing', second.taskId, 'agree')]);
     expect(answers.map((a) => a.body.status_code)).toEqual([0, 0]);
     expect((await timelyRows('chenjing')).map((r) => r.source_id).sort((a, b) => Number(a) - Number(b))).toEqual(
-      [taskSourceId(first.taskId), taskSourceId(second.taskId)].sort((a, b) => a - b),
+      [taskSourceId(first.taskId), taskSourceId(second.taskId)].sort((a, b) => Number(a) - Number(b)),
     );
   });
 
