@@ -21,14 +21,7 @@ import { XLSX_MIME } from './exports.sheet';
  */
 export function exportsRoutes(ctx: AppContext) {
   return async function (app: FastifyInstance): Promise<void> {
-    app.addHook('onRequest', async (request) => {
-      request.caller = await authenticate(ctx, request.headers.authorization ?? cookieBearer(request.headers));
-    });
-    app.addHook('onSend', async (request, reply, payload) => {
-      setReadyCookie(request, reply, payload);
-      return payload;
-    });
-
+    asFrameDownloadScope(app, ctx);
     app.get('/api/export/bills', async (request, reply) => {
       const file = await exportBills(ctx, callerOf(request), request.query);
       return reply.type(XLSX_MIME).header('content-disposition', attachmentDisposition(file.filename)).send(file.body);
@@ -37,11 +30,25 @@ export function exportsRoutes(ctx: AppContext) {
 }
 
 /**
- * `Bearer <token>` from the session cookie, or undefined (also for the articles' read log export, which the web app
- * downloads through a frame the same way). The cookie's value is the token as the server issued it
+ * Makes `app` (a Fastify scope of its own) a scope of downloads through a hidden frame, as the one above: the session
+ * from the Authorization header or the session cookie, and the readiness cookie on every answer to a request with
+ * `token`. The articles' read log export is the other such scope.
+ */
+export function asFrameDownloadScope(app: FastifyInstance, ctx: AppContext): void {
+  app.addHook('onRequest', async (request) => {
+    request.caller = await authenticate(ctx, request.headers.authorization ?? cookieBearer(request.headers));
+  });
+  app.addHook('onSend', async (request, reply, payload) => {
+    setReadyCookie(request, reply, payload);
+    return payload;
+  });
+}
+
+/**
+ * `Bearer <token>` from the session cookie, or undefined. The cookie's value is the token as the server issued it
  * (base64url, which js-cookie writes unencoded), so one name=value pair is all there is to read.
  */
-export function cookieBearer(headers: IncomingHttpHeaders): string | undefined {
+function cookieBearer(headers: IncomingHttpHeaders): string | undefined {
   const prefix = `${SESSION_TOKEN_COOKIE}=`;
   const pair = headers.cookie
     ?.split(';')
@@ -66,7 +73,7 @@ function outcomeOf(reply: FastifyReply, payload: unknown): number {
   return reply.statusCode >= 400 ? reply.statusCode : StatusCode.badRequest;
 }
 
-export function setReadyCookie(request: FastifyRequest, reply: FastifyReply, payload: unknown): void {
+function setReadyCookie(request: FastifyRequest, reply: FastifyReply, payload: unknown): void {
   const query = request.query as Record<string, unknown> | undefined;
   const token = query?.token;
   if (typeof token !== 'string' || !BILL_EXPORT_TOKEN_PATTERN.test(token)) return;
