@@ -12,7 +12,7 @@ import {
   type ArticleType,
   type FileCard,
 } from '@osp/shared';
-import { apiForceView, apiSignIn, bearer, signInViaApi } from '../support/api';
+import { apiForceView, apiSignIn, bearer, signInViaApi, switchPersonViaApi } from '../support/api';
 import { samplePng } from '../support/images';
 import { createDept, createPerson, nameTag, type OwnPerson } from '../support/people';
 import { saveScreenshot } from '../support/screenshots';
@@ -145,8 +145,7 @@ test('[ARTICLES] a forced announcement with a table and an image: the department
   await expect(page).toHaveURL((url) => url.pathname !== articlePath);
 
   // Someone outside the department is not held, and the announcement is not theirs to open.
-  await page.context().clearCookies();
-  await signInViaApi(page, outsider.username, { password: outsider.password });
+  await switchPersonViaApi(page, outsider.username, { password: outsider.password });
   await page.goto('/dashboard');
   await expect(page).toHaveURL((url) => url.pathname === '/dashboard');
   await page.goto(articlePath);
@@ -155,8 +154,7 @@ test('[ARTICLES] a forced announcement with a table and an image: the department
   await saveScreenshot(page, 'read-log-outsider-1440');
 
   // The editor opens its 阅读记录.
-  await page.context().clearCookies();
-  await signInViaApi(page, editor.username, { password: editor.password });
+  await switchPersonViaApi(page, editor.username, { password: editor.password });
   await page.goto(ArticleAdminTexts.managePath);
   await page.getByPlaceholder(ArticleAdminTexts.search).fill(title);
   await page.getByPlaceholder(ArticleAdminTexts.search).press('Enter');
@@ -246,8 +244,7 @@ test('[ARTICLES] a forced announcement with a table and an image: the department
 
   // Someone without article_admin has no read log.
   await page.setViewportSize({ width: 1440, height: 900 });
-  await page.context().clearCookies();
-  await signInViaApi(page, outsider.username, { password: outsider.password });
+  await switchPersonViaApi(page, outsider.username, { password: outsider.password });
   await page.goto(`${ArticleReadLogTexts.path}/${article.id}`);
   await expect(page).toHaveURL((url) => url.pathname === '/404');
 });

@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Locator } from '@playwright/test';
 import { EmployArticleTexts, type ApiEnvelope, type ArticleType } from '@osp/shared';
-import { apiSignIn, bearer, signInViaApi } from '../support/api';
+import { apiSignIn, bearer, signInViaApi, switchPersonViaApi } from '../support/api';
 import { createPerson, nameTag } from '../support/people';
 import { saveScreenshot } from '../support/screenshots';
 
@@ -131,8 +131,7 @@ test('[ARTICLES] a person finds the announcements meant for them on the dashboar
 
   // The colleague sees the pinned one, not the one meant for the reader alone.
   await page.setViewportSize({ width: 1440, height: 900 });
-  await page.context().clearCookies();
-  await signInViaApi(page, colleague.username, { password: colleague.password });
+  await switchPersonViaApi(page, colleague.username, { password: colleague.password });
   await page.goto('/dashboard');
   await expect(row(card, pinnedTitle)).toBeVisible();
   await expect(row(card, personalTitle)).toHaveCount(0);

@@ -104,6 +104,21 @@ export async function signInViaApi(
   return { token, user };
 }
 
+/**
+ * Signs another person in on a page that shows the app as someone else. The page leaves the app first: a request of
+ * the old session answered 401 while the cookies change would make the app sign out — clearing the new person's
+ * cookies as it does — and the next page would open on /login.
+ */
+export async function switchPersonViaApi(
+  page: Page,
+  username: string,
+  options: { password?: string; confirmForced?: boolean } = {},
+): Promise<SignedIn> {
+  await page.goto('about:blank');
+  await page.context().clearCookies();
+  return signInViaApi(page, username, options);
+}
+
 /** The osp_token cookie the page currently holds, if any. */
 export async function cookieToken(page: Page): Promise<string | undefined> {
   const cookies = await page.context().cookies(BASE_URL);
