@@ -22,9 +22,8 @@
  * `INSERT … SELECT FROM unnest(<one array per column>)` with pg for PostgreSQL, then VACUUM ANALYZE there.
  */
 import path from 'node:path';
-import Database from 'better-sqlite3';
-import pg from 'pg';
 import type { EngineSetup } from './engines';
+import { insertChunked, pgSink, sqliteSink, type ColumnType, type Row, type Sink, type Value } from './seed-sink';
 import { random } from './bills-seed';
 
 export const ARTICLES_USER = 'zhangsan';
@@ -52,10 +51,6 @@ export interface ArticlesSeedResult {
   mix: Record<ArticleState, number>;
 }
 
-type Value = string | number | null;
-type Row = Record<string, Value>;
-type ColumnType = 'int' | 'text' | 'ts';
-
 const TABLES = {
   article_types: { id: 'int', name: 'text', sort: 'int', created_at: 'ts', updated_at: 'ts' },
   articles: {
@@ -81,66 +76,6 @@ const TABLES = {
   article_views: { article_id: 'int', user_id: 'int', first_viewed_at: 'ts', last_viewed_at: 'ts', view_count: 'int' },
 } as const satisfies Record<string, Record<string, ColumnType>>;
 type TableName = keyof typeof TABLES;
-
-interface Sink {
-  all(sql: string): Promise<Row[]>;
-  insert(table: TableName, rows: Row[]): Promise<void>;
-  exec(sql: string): Promise<void>;
-  close(): Promise<void>;
-}
-
-function sqliteSink(file: string): Sink {
-  const db = new Database(file);
-  db.pragma('journal_mode = WAL');
-  // A crash while seeding only loses the benchmark's throw-away database.
-  db.pragma('synchronous = OFF');
-  const statements = new Map<TableName, Database.Statement>();
-  return {
-    all: async (sql) => db.prepare(sql).all() as Row[],
-    insert: async (table, rows) => {
-      let statement = statements.get(table);
-      if (!statement) {
-        const columns = Object.keys(TABLES[table]);
-        statement = db.prepare(`insert into ${table} (${columns.join(', ')}) values (${columns.map((c) => `@${c}`).join(', ')})`);
-        statements.set(table, statement);
-      }
-      for (const row of rows) statement.run(row);
-    },
-    exec: async (sql) => {
-      db.exec(sql);
-    },
-    close: async () => {
-      db.close();
-    },
-  };
-}
-
-const PG_TYPE: Record<ColumnType, string> = { int: 'int[]', text: 'text[]', ts: 'timestamptz[]' };
-
-async function pgSink(url: string): Promise<Sink> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  return {
-    all: async (sql) => (await client.query<Row>(sql)).rows,
-    insert: async (table, rows) => {
-      if (rows.length === 0) return;
-      const spec = TABLES[table] as Record<string, ColumnType>;
-      const columns = Object.keys(spec);
-      const arrays = columns.map((c) => rows.map((row) => row[c] ?? null));
-      const casts = columns.map((c, i) => `$${i + 1}::${PG_TYPE[spec[c] ?? 'text']}`);
-      await client.query(`insert into ${table} (${columns.join(', ')}) select * from unnest(${casts.join(', ')})`, arrays);
-    },
-    exec: async (sql) => {
-      await client.query(sql);
-    },
-    close: () => client.end(),
-  };
-}
-
-/** One statement per 5 000 rows (pg: one array per column, whatever the rows). */
-async function insertChunked(sink: Sink, table: TableName, rows: Row[]): Promise<void> {
-  for (let i = 0; i < rows.length; i += 5000) await sink.insert(table, rows.slice(i, i + 5000));
-}
 
 /** Names and weights of the six types, in their order on the page. */
 const TYPES: readonly { name: string; weight: number; topics: readonly string[] }[] = [
@@ -201,8 +136,8 @@ export async function seedArticles(setup: EngineSetup, options: ArticlesSeedOpti
   const started = Date.now();
   const sink =
     setup.engine === 'sqlite'
-      ? sqliteSink(path.join(setup.ospEnv.DATA_DIR ?? '', 'osp.sqlite'))
-      : await pgSink(setup.ospEnv.DATABASE_URL ?? '');
+      ? sqliteSink(path.join(setup.ospEnv.DATA_DIR ?? '', 'osp.sqlite'), TABLES)
+      : await pgSink(setup.ospEnv.DATABASE_URL ?? '', TABLES);
   try {
     return await generate(sink, setup.engine, options, started);
   } finally {
@@ -211,7 +146,7 @@ export async function seedArticles(setup: EngineSetup, options: ArticlesSeedOpti
 }
 
 async function generate(
-  sink: Sink,
+  sink: Sink<TableName>,
   engine: EngineSetup['engine'],
   options: ArticlesSeedOptions,
   started: number,

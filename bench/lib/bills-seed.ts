@@ -20,9 +20,8 @@
  * `INSERT … SELECT FROM unnest(<one array per column>)` with pg for PostgreSQL.
  */
 import path from 'node:path';
-import Database from 'better-sqlite3';
-import pg from 'pg';
 import type { EngineSetup } from './engines';
+import { insertChunked, pgSink, sqliteSink, type ColumnType, type Row, type Sink, type Value } from './seed-sink';
 
 export interface BillsSeedOptions {
   bills: number;
@@ -52,10 +51,6 @@ export interface BillsSeedResult {
 export const BENCH_USER = 'lisi';
 export const AGREE_USER = 'benchagree';
 
-type Value = string | number | null;
-type Row = Record<string, Value>;
-
-type ColumnType = 'int' | 'text' | 'ts';
 const TABLES = {
   bills: {
     id: 'int',
@@ -140,70 +135,6 @@ const TABLES = {
 type TableName = keyof typeof TABLES;
 const CHILD_TABLES = ['bill_items', 'bill_activations', 'bill_steps', 'bill_tasks', 'bill_events'] as const;
 
-/** The little the generator needs of a database: read rows, insert many rows, run a statement. */
-interface Sink {
-  all(sql: string): Promise<Row[]>;
-  insert(table: TableName, rows: Row[]): Promise<void>;
-  exec(sql: string): Promise<void>;
-  close(): Promise<void>;
-}
-
-function sqliteSink(file: string): Sink {
-  const db = new Database(file);
-  db.pragma('journal_mode = WAL');
-  // A crash while seeding only loses the benchmark's throw-away database.
-  db.pragma('synchronous = OFF');
-  const statements = new Map<TableName, Database.Statement>();
-  const statementOf = (table: TableName) => {
-    let statement = statements.get(table);
-    if (!statement) {
-      const columns = Object.keys(TABLES[table]);
-      statement = db.prepare(`insert into ${table} (${columns.join(', ')}) values (${columns.map((c) => `@${c}`).join(', ')})`);
-      statements.set(table, statement);
-    }
-    return statement;
-  };
-  return {
-    all: async (sql) => db.prepare(sql).all() as Row[],
-    insert: async (table, rows) => {
-      const statement = statementOf(table);
-      for (const row of rows) statement.run(row);
-    },
-    exec: async (sql) => {
-      db.exec(sql);
-    },
-    close: async () => {
-      db.close();
-    },
-  };
-}
-
-const PG_TYPE: Record<ColumnType, string> = { int: 'int[]', text: 'text[]', ts: 'timestamptz[]' };
-
-async function pgSink(url: string): Promise<Sink> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  const isoOf = (value: unknown): Value => (value instanceof Date ? value.toISOString() : (value as Value));
-  return {
-    all: async (sql) => {
-      const result = await client.query<Row>(sql);
-      return result.rows.map((row) => Object.fromEntries(Object.entries(row).map(([k, v]) => [k, isoOf(v)])));
-    },
-    insert: async (table, rows) => {
-      if (rows.length === 0) return;
-      const spec = TABLES[table] as Record<string, ColumnType>;
-      const columns = Object.keys(spec);
-      const arrays = columns.map((c) => rows.map((row) => row[c] ?? null));
-      const casts = columns.map((c, i) => `$${i + 1}::${PG_TYPE[spec[c] ?? 'text']}`);
-      await client.query(`insert into ${table} (${columns.join(', ')}) select * from unnest(${casts.join(', ')})`, arrays);
-    },
-    exec: async (sql) => {
-      await client.query(sql);
-    },
-    close: () => client.end(),
-  };
-}
-
 /** Deterministic pseudo-random numbers (mulberry32), so that every run seeds the same data. */
 export function random(seed: number): () => number {
   let a = seed >>> 0;
@@ -243,8 +174,8 @@ export async function seedBills(setup: EngineSetup, options: BillsSeedOptions): 
   const started = Date.now();
   const sink =
     setup.engine === 'sqlite'
-      ? sqliteSink(path.join(setup.ospEnv.DATA_DIR ?? '', 'osp.sqlite'))
-      : await pgSink(setup.ospEnv.DATABASE_URL ?? '');
+      ? sqliteSink(path.join(setup.ospEnv.DATA_DIR ?? '', 'osp.sqlite'), TABLES)
+      : await pgSink(setup.ospEnv.DATABASE_URL ?? '', TABLES);
   try {
     return await generate(sink, setup.engine, options, started);
   } finally {
@@ -252,7 +183,12 @@ export async function seedBills(setup: EngineSetup, options: BillsSeedOptions): 
   }
 }
 
-async function generate(sink: Sink, engine: EngineSetup['engine'], options: BillsSeedOptions, started: number): Promise<BillsSeedResult> {
+async function generate(
+  sink: Sink<TableName>,
+  engine: EngineSetup['engine'],
+  options: BillsSeedOptions,
+  started: number,
+): Promise<BillsSeedResult> {
   const rand = random(4);
   const pick = <T>(list: readonly T[]): T => list[Math.floor(rand() * list.length)] as T;
 
@@ -500,9 +436,4 @@ async function generate(sink: Sink, engine: EngineSetup['engine'], options: Bill
     agreeUser: AGREE_USER,
     agreeTaskIds,
   };
-}
-
-/** PostgreSQL allows at most 65 535 parameters per statement, but unnest takes one array per column: 5 000 rows a statement keeps statements moderate. */
-async function insertChunked(sink: Sink, table: TableName, rows: Row[]): Promise<void> {
-  for (let i = 0; i < rows.length; i += 5000) await sink.insert(table, rows.slice(i, i + 5000));
 }
