@@ -150,7 +150,7 @@ test('[ARTICLES] 文章管理: write an announcement with a heading, a table and
   await expect(page).toHaveURL((url) => /^\/article\/edit\/\d+$/.test(url.pathname));
   const id = Number(new URL(page.url()).pathname.split('/').pop());
   await expect(body.locator('h1')).toHaveText('年终总结');
-  // One editor's tab (the tab bar keys /article/edit/… as one page), not 新建文章 left open beside the article's own.
+  // Its tab moved with it: one editor's tab, not 新建文章's left open beside the article's own.
   const editorTabs = page
     .getByRole('tablist', { name: LayoutTexts.openPages })
     .getByRole('tab')

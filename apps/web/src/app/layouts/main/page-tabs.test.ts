@@ -5,10 +5,13 @@ import {
   closeTab,
   closeTabsToRight,
   openTab,
+  replacedTabOf,
+  replaceTab,
   restoreTabs,
   tabActionsOf,
   tabsStorageKey,
   TAB_CAP,
+  tabReplacing,
   type PageTab,
 } from './page-tabs';
 import { tabPagesOf } from './tab-pages';
@@ -47,6 +50,27 @@ describe('openTab', () => {
     expect(past).toHaveLength(TAB_CAP);
     expect(paths(past)).toEqual([HOME, ...paths(tabs).slice(2), '/new']);
     expect(paths(openTab([tab(HOME), tab(TODO), tab(MINE)], USERS, USERS, 3))).toEqual([HOME, MINE, USERS]);
+  });
+});
+
+describe('replaceTab', () => {
+  const NEW = '/article/edit/new';
+  const SAVED = '/article/edit/7';
+
+  it('puts a page that moved to its own address in the tab it left, where that tab stood', () => {
+    const tabs = [tab(HOME), tab(NEW), tab(TODO)];
+    expect(replaceTab(tabs, NEW, SAVED, SAVED)).toEqual([tab(HOME), tab(SAVED), tab(TODO)]);
+  });
+
+  it('opens as any page when the page has a tab already, the tab it left is gone, or it is home', () => {
+    expect(paths(replaceTab([tab(HOME), tab(NEW), tab(SAVED)], NEW, SAVED, SAVED))).toEqual([HOME, NEW, SAVED]);
+    expect(paths(replaceTab([tab(HOME), tab(TODO)], NEW, SAVED, SAVED))).toEqual([HOME, TODO, SAVED]);
+    expect(paths(replaceTab([tab(HOME), tab(TODO)], HOME, SAVED, SAVED))).toEqual([HOME, TODO, SAVED]);
+  });
+
+  it('reads the tab to replace from the navigation state that tabReplacing makes, and nothing else', () => {
+    expect(replacedTabOf(tabReplacing(NEW))).toBe(NEW);
+    for (const state of [null, undefined, 'x', {}, { replacesTab: 3 }]) expect(replacedTabOf(state)).toBeUndefined();
   });
 });
 

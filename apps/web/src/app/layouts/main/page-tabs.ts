@@ -56,6 +56,28 @@ export function openTab(tabs: readonly PageTab[], path: string, url: string, cap
 }
 
 /**
+ * A page that moved to its own address in the same place (a new article's editor, once saved, at its id): the tab of
+ * `from` becomes the new page's where it stood, instead of staying open beside it. A page already with a tab, or a
+ * `from` without one, opens as any page.
+ */
+export function replaceTab(tabs: readonly PageTab[], from: string, path: string, url: string, cap = TAB_CAP): readonly PageTab[] {
+  const index = tabs.findIndex((tab) => tab.path === from);
+  if (from === path || index < 0 || from === HOME_PATH || tabs.some((tab) => tab.path === path)) return openTab(tabs, path, url, cap);
+  return tabs.map((tab, i) => (i === index ? { path, url } : tab));
+}
+
+/** The navigation state that asks for replaceTab: `navigate(to, { replace: true, state: tabReplacing(from) })`. */
+export function tabReplacing(from: string): { replacesTab: string } {
+  return { replacesTab: from };
+}
+
+/** The tab a page's navigation state says it replaces, if any. */
+export function replacedTabOf(state: unknown): string | undefined {
+  if (typeof state !== 'object' || state === null || !('replacesTab' in state)) return undefined;
+  return typeof state.replacesTab === 'string' ? state.replacesTab : undefined;
+}
+
+/**
  * Keeps the tabs `keep` says, home always. When the tab on screen goes, the page goes to `fallback` (a tab's path
  * that stays): the closed tab's neighbour, the tab the menu was opened on, or home.
  */

@@ -6,6 +6,8 @@ import {
   closeTab,
   closeTabsToRight,
   openTab,
+  replacedTabOf,
+  replaceTab,
   restoreTabs,
   tabsStorageKey,
   type PageTab,
@@ -51,7 +53,8 @@ export function usePageTabs(userId: number, canOpen: (path: string) => boolean) 
   const [openedFor, setOpenedFor] = useState(url);
   if (openedFor !== url) {
     setOpenedFor(url);
-    setTabs(openTab(tabs, pathname, url));
+    const replaced = replacedTabOf(location.state);
+    setTabs(replaced === undefined ? openTab(tabs, pathname, url) : replaceTab(tabs, replaced, pathname, url));
   }
 
   // A menu entry taken away (the menu is read again when the server says it changed) takes its tab with it.

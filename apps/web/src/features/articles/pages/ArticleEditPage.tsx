@@ -2,7 +2,8 @@ import { ArrowLeftOutlined, EyeOutlined, SaveOutlined, SendOutlined } from '@ant
 import { Button, Card, Flex, Form, Skeleton, Tag } from 'antd';
 import { ArticleAdminTexts, ArticleStatus, type FileCard } from '@osp/shared';
 import { useMemo, useState } from 'react';
-import { useNavigate, useParams } from 'react-router';
+import { useLocation, useNavigate, useParams } from 'react-router';
+import { tabReplacing } from '../../../app/layouts/main/page-tabs';
 import { useAdminArticle, usePublishArticle, useSaveArticle, type EditableArticle } from '../../../api/articles-admin';
 import { showFieldErrors } from '../../../components/form-errors';
 import { LoadFailed } from '../../../components/LoadFailed';
@@ -39,6 +40,7 @@ export default function ArticleEditPage() {
 
 function ArticleEditor({ article }: { article?: EditableArticle }) {
   const navigate = useNavigate();
+  const location = useLocation();
   const [form] = Form.useForm<ArticleFormValues>();
   const [saved, setSaved] = useState(article);
   const [isDirty, setIsDirty] = useState(false);
@@ -75,7 +77,10 @@ function ArticleEditor({ article }: { article?: EditableArticle }) {
       if (!isQuiet) toast.success(answer.message);
       // A new article moves to its own address (a reload or a link finds it there). The page there starts from the
       // article just saved, which the save put in the cache: what was typed is what was kept.
-      if (!saved && !isStaying) void navigate(`${ArticleAdminTexts.editPath}/${answer.data.id}`, { replace: true });
+      // Its tab goes with it: 新建文章 becomes the article's own, not a second tab beside it.
+      if (!saved && !isStaying) {
+        void navigate(`${ArticleAdminTexts.editPath}/${answer.data.id}`, { replace: true, state: tabReplacing(location.pathname) });
+      }
       return answer.data;
     } catch (error) {
       showFieldErrors(form, error, FORM_FIELD_OF);
