@@ -17,6 +17,7 @@ export * from './users/rules';
 export * from './users/schemas';
 export * from './menus/menu';
 export * from './menus/layout-texts';
+export * from './menus/dashboard-texts';
 export * from './settings/settings';
 export * from './holiday/holiday';
 export * from './articles/articles';

@@ -84,6 +84,7 @@ export const PointTexts = {
   cardPlace: '本月排名',
   cardNotRanked: '本月暂未上榜',
   cardMore: '查看积分排行',
+  cardEmpty: '本月还没有积分，确认阅读公告、及时审批都能获得积分',
 } as const;
 
 const AtZ = z

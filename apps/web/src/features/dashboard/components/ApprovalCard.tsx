@@ -1,7 +1,7 @@
 import { FormOutlined } from '@ant-design/icons';
 import { Card, Result, Skeleton, Typography } from 'antd';
 import { Link } from 'react-router';
-import { BILL_BOX_TITLES, BillStartTexts } from '@osp/shared';
+import { BILL_BOX_TITLES, BillStartTexts, DashboardTexts } from '@osp/shared';
 import { useDashboardCounts } from '../../../api/bills';
 
 /** The 发起审批 menu entry's page (apps/server/src/seed/menus.ts); every staff member has it. */
@@ -13,11 +13,11 @@ export function ApprovalCard() {
   const tiles = counts.data
     ? [
         { key: 'todo', label: BILL_BOX_TITLES.todo, value: counts.data.todo, to: '/office/approval/todo', isUrgent: counts.data.todo > 0 },
-        { key: 'doing', label: '我发起的审批中', value: counts.data.doing, to: '/office/approval/mine', isUrgent: false },
+        { key: 'doing', label: DashboardTexts.doingTile, value: counts.data.doing, to: '/office/approval/mine', isUrgent: false },
         { key: 'draft', label: BILL_BOX_TITLES.draft, value: counts.data.draft, to: '/office/approval/draft', isUrgent: false },
         {
           key: 'shared',
-          label: '抄送未读',
+          label: DashboardTexts.sharedUnreadTile,
           value: counts.data.shared_unread,
           to: '/office/approval/shared',
           isUrgent: counts.data.shared_unread > 0,
@@ -27,7 +27,7 @@ export function ApprovalCard() {
 
   return (
     <Card
-      title="我的审批"
+      title={DashboardTexts.approvalTitle}
       variant="borderless"
       className="dashboard-card"
       extra={
@@ -54,7 +54,7 @@ export function ApprovalCard() {
         </Typography.Text>
       )}
       {counts.isPending && <Skeleton active paragraph={{ rows: 1 }} />}
-      {counts.isError && <Result status="warning" subTitle="审批数据暂时无法获取" />}
+      {counts.isError && <Result status="warning" subTitle={DashboardTexts.approvalFailed} />}
     </Card>
   );
 }

@@ -1,4 +1,5 @@
 import { Card, Result, Skeleton, Typography } from 'antd';
+import { DashboardTexts } from '@osp/shared';
 import { useMyHolidayStats } from '../../../api/holiday';
 import { HolidaySummary } from '../../../components/HolidaySummary';
 
@@ -8,7 +9,7 @@ import { HolidaySummary } from '../../../components/HolidaySummary';
  */
 export function HolidayCard() {
   const stats = useMyHolidayStats();
-  const title = stats.data ? `我的假期（${stats.data.year}年）` : '我的假期';
+  const title = stats.data ? DashboardTexts.holidayTitleOf(stats.data.year) : DashboardTexts.holidayTitle;
 
   return (
     <Card title={title} variant="borderless" className="dashboard-card">
@@ -16,12 +17,12 @@ export function HolidayCard() {
       {stats.data && (
         <Typography.Text type="secondary" className="dashboard-card__hint">
           {stats.data.total_day === 0 && stats.data.used_day === 0 && stats.data.applying_day === 0
-            ? '今年还没有登记假期额度，如有疑问请联系综合管理部'
-            : '假期明细也可在右上角头像菜单的「个人信息」中查看'}
+            ? DashboardTexts.holidayNone
+            : DashboardTexts.holidayWhere}
         </Typography.Text>
       )}
       {stats.isPending && <Skeleton active paragraph={{ rows: 1 }} />}
-      {stats.isError && <Result status="warning" subTitle="假期数据暂时无法获取" />}
+      {stats.isError && <Result status="warning" subTitle={DashboardTexts.holidayFailed} />}
     </Card>
   );
 }

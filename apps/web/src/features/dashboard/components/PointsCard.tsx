@@ -21,9 +21,7 @@ export function PointsCard() {
     >
       {rank.isPending && <Skeleton active paragraph={{ rows: 1 }} />}
       {rank.isError && !rank.data && <LoadFailed error={rank.error} onRetry={() => void rank.refetch()} />}
-      {me && me.rank === null && me.points === 0 && (
-        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="本月还没有积分，确认阅读公告、及时审批都能获得积分" />
-      )}
+      {me && me.rank === null && me.points === 0 && <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={PointTexts.cardEmpty} />}
       {me && (me.rank !== null || me.points !== 0) && (
         <div className="dashboard-points__stats">
           <Statistic title={PointTexts.cardThisMonth} value={me.points} suffix="分" />
