@@ -3,7 +3,14 @@ import { describe, expect, it } from 'vitest';
 import type { SurveyAnswers, SurveyAnswerValue } from './survey-answers';
 import { evaluateSurvey, validateSubmission, type SurveyEvaluation } from './survey-evaluate';
 import { SurveyMessages } from './survey-messages';
-import { isChoiceQuestion, SurveyDefinitionZ, surveyQuestions, type SurveyDefinition, type SurveyQuestion } from './survey-model';
+import {
+  isChoiceQuestion,
+  SURVEY_QUESTION_TYPES,
+  SurveyDefinitionZ,
+  surveyQuestions,
+  type SurveyDefinition,
+  type SurveyQuestion,
+} from './survey-model';
 import { surveyOperatorTable, type SurveyAction, type SurveyCompare, type SurveyCondition, type SurveyRule } from './survey-rules';
 import { opts, survey } from './survey-test-kit';
 
@@ -30,22 +37,7 @@ function subset<T>(g: G, items: readonly T[], min: number, max: number): T[] {
 function randomQuestion(g: G, id: string): SurveyQuestion {
   const required = bool(g);
   const title = pick(g, ['满意度', '<b>部门</b>', '您的建议', '"引号"&']);
-  const type = pick(g, [
-    'single',
-    'multiple',
-    'dropdown',
-    'text',
-    'textarea',
-    'number',
-    'date',
-    'rating',
-    'nps',
-    'matrix',
-    'ranking',
-    'file',
-    'department',
-    'description',
-  ] as const);
+  const type = pick(g, SURVEY_QUESTION_TYPES);
   const options = (n: number) =>
     opts(
       id,
