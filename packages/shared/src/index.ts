@@ -65,3 +65,4 @@ export * from './surveys/survey-model';
 export * from './surveys/survey-rules';
 export * from './surveys/survey-answers';
 export * from './surveys/survey-evaluate';
+export * from './surveys/survey-api';

@@ -28,6 +28,8 @@ import { articleMenus } from './migrations/0026-article-menus';
 import { pointSourceBigint } from './migrations/0027-point-source-bigint';
 import { articleReaderIndexes } from './migrations/0028-article-reader-indexes';
 import { noticeArticle } from './migrations/0029-notice-article';
+import { surveys } from './migrations/0030-surveys';
+import { surveyMenus } from './migrations/0031-survey-menus';
 
 /** Migrations in order. Names sort as they run; never rename or edit one that has shipped. */
 function migrationsFor(handle: DbHandle): Record<string, Migration> {
@@ -60,6 +62,8 @@ function migrationsFor(handle: DbHandle): Record<string, Migration> {
     '0027-point-source-bigint': pointSourceBigint(handle.engine),
     '0028-article-reader-indexes': articleReaderIndexes(),
     '0029-notice-article': noticeArticle(),
+    '0030-surveys': surveys(kit),
+    '0031-survey-menus': surveyMenus(),
   };
 }
 

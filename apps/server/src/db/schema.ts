@@ -60,6 +60,12 @@ export interface Database {
   bill_links: BillLinksTable;
   notice_settings: NoticeSettingsTable;
   archive_counters: ArchiveCountersTable;
+  surveys: SurveysTable;
+  survey_versions: SurveyVersionsTable;
+  survey_targets: SurveyTargetsTable;
+  survey_assignments: SurveyAssignmentsTable;
+  survey_drafts: SurveyDraftsTable;
+  survey_responses: SurveyResponsesTable;
 }
 
 export interface DeptsTable {
@@ -618,4 +624,91 @@ export interface FilesTable {
 export interface BillFilesTable {
   bill_id: number;
   file_id: string;
+}
+
+/** A survey's working copy (migration 0030, modules/surveys). */
+export interface SurveysTable {
+  id: Generated<number>;
+  /** SurveyKind: 'survey' or 'evaluation' (评价). */
+  kind: Generated<string>;
+  name: string;
+  description: Generated<string>;
+  /** SurveyStatus: 0 未发布, 1 收集中, 2 已结束. */
+  status: Generated<number>;
+  deadline: string | null;
+  /** JSON SurveyDefinition: what the designer edits; released copies live in survey_versions. */
+  definition: string;
+  /** The version released last; null until the first release. */
+  version_id: number | null;
+  released_at: string | null;
+  /** The public results link's secret and its end (null: no public results). */
+  result_token: string | null;
+  result_token_expires_at: string | null;
+  created_by: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** An immutable released definition (migration 0030). */
+export interface SurveyVersionsTable {
+  id: Generated<number>;
+  survey_id: number;
+  version_no: number;
+  definition: string;
+  created_by: number | null;
+  created_at: string;
+}
+
+/** Whom a survey is for, before release resolves it (migration 0030). */
+export interface SurveyTargetsTable {
+  survey_id: number;
+  /** 'dept' (with sub-departments), 'role' or 'user'. */
+  kind: string;
+  ref_id: number;
+  /** 1: an exclusion. */
+  exclude: Generated<number>;
+}
+
+/** One person asked (and, for an evaluation, about whom: ratee_id; 0 for a survey) (migration 0030). */
+export interface SurveyAssignmentsTable {
+  id: Generated<number>;
+  survey_id: number;
+  user_id: number;
+  ratee_id: Generated<number>;
+  /** 'pending', 'draft' or 'submitted'. */
+  state: Generated<string>;
+  assigned_at: string;
+  /** Null for an anonymous survey. */
+  submitted_at: string | null;
+  reminded_at: string | null;
+  remind_count: Generated<number>;
+}
+
+/** A person's unfinished answers (migration 0030). */
+export interface SurveyDraftsTable {
+  survey_id: number;
+  user_id: number;
+  ratee_id: Generated<number>;
+  version_id: number;
+  /** JSON SurveyAnswers. */
+  answers: string;
+  updated_at: string;
+}
+
+/** A submitted response (migration 0030); user_id is null when the survey is anonymous or filled publicly. */
+export interface SurveyResponsesTable {
+  id: Generated<number>;
+  survey_id: number;
+  version_id: number;
+  user_id: number | null;
+  ratee_id: Generated<number>;
+  /** Set when the survey allows one response per person; unique per survey. */
+  once_key: string | null;
+  respondent_name: string | null;
+  dept_id: number | null;
+  /** JSON SurveyAnswers, the clean answers validateSubmission returned. */
+  answers: string;
+  duration_seconds: number | null;
+  submitted_at: string;
+  updated_at: string;
 }

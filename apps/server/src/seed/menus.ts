@@ -56,6 +56,18 @@ export const BASE_MENUS: SeedMenu[] = [
     ],
   },
   {
+    // Issue 16; an existing installation gets the folder and its pages from migration 0031.
+    name: '问卷',
+    path: '/survey',
+    type: 0,
+    icon: 'FormOutlined',
+    children: [
+      { name: '我的问卷', path: '/survey/mine', type: 1, icon: 'ProfileOutlined', keep_alive: 1 },
+      { name: '待我评价', path: '/feedback/pending', type: 1, icon: 'LikeOutlined', keep_alive: 1 },
+      { name: '问卷管理', path: '/survey/manage', type: 1, icon: 'FileSearchOutlined', permission: 'survey_admin', keep_alive: 1 },
+    ],
+  },
+  {
     name: '系统管理',
     path: '/system',
     type: 0,

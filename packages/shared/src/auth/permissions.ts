@@ -18,6 +18,7 @@ export const PERMISSIONS = {
   bill_admin: { name: '审批单据管理：查看全部单据', group: '审批' },
   template_admin: { name: '审批模板与岗位管理', group: '审批' },
   article_admin: { name: '文章与公告管理（含文章类型）', group: '文章公告' },
+  survey_admin: { name: '问卷与评价管理（含结果）', group: '问卷' },
 } as const satisfies Record<string, { name: string; group: string }>;
 
 export type Permission = keyof typeof PERMISSIONS;

@@ -20,6 +20,7 @@ export const LOGGED_ITEM_TYPES = {
   job: { name: '审批岗位', permission: 'template_admin' },
   article_type: { name: '文章类型', permission: 'article_admin' },
   article: { name: '文章', permission: 'article_admin' },
+  survey: { name: '问卷', permission: 'survey_admin' },
   /** Item id: the person whose points an administrator adjusted. */
   point: { name: '积分', permission: 'point_admin' },
   /** A user's own delegation: nobody administers it, so only sys_log reads its history. */

@@ -35,15 +35,18 @@ const APPROVAL = [
   '/office/approval/entrust',
 ];
 
+/** 问卷 (issue 16): every signed-in user answers surveys; 问卷管理 needs survey_admin. */
+const SURVEYS = ['/survey', '/survey/mine', '/feedback/pending'];
+
 const paths = (items: MenuItem[]): string[] => items.flatMap((i) => [i.path, ...paths(i.children)]);
 
 describe('GET /api/user/menu', () => {
   it('gives a user only the entries their permissions allow', async () => {
     const staff = await server.call<MenuItem[]>('GET', '/api/user/menu', { token: await server.signIn('zhangsan') });
-    expect(paths(staff.body.data)).toEqual(['/home', '/dashboard/index', '/article/list', ...APPROVAL]);
+    expect(paths(staff.body.data)).toEqual(['/home', '/dashboard/index', '/article/list', ...APPROVAL, ...SURVEYS]);
 
     const rules = await server.call<MenuItem[]>('GET', '/api/user/menu', { token: await server.signIn('songjie') });
-    expect(paths(rules.body.data)).toEqual(['/home', '/dashboard/index', '/article/list', ...APPROVAL, '/iptv', '/iptv/settlement-rule']);
+    expect(paths(rules.body.data)).toEqual(['/home', '/dashboard/index', '/article/list', ...APPROVAL, ...SURVEYS, '/iptv', '/iptv/settlement-rule']);
 
     const iptv = await server.call<MenuItem[]>('GET', '/api/user/menu', { token: await server.signIn('zhaoliu') });
     expect(paths(iptv.body.data)).toEqual([
@@ -51,6 +54,7 @@ describe('GET /api/user/menu', () => {
       '/dashboard/index',
       '/article/list',
       ...APPROVAL,
+      ...SURVEYS,
       '/iptv',
       '/iptv/business-details',
       '/iptv/settlement-rule',
