@@ -45,3 +45,29 @@ describe('seedDemo', () => {
     expect((await db.selectFrom('users').select('id').execute()).length).toBe(count);
   });
 });
+
+describe('seedDemo surveys', () => {
+  it('releases the satisfaction survey to the whole company, answered by five, waiting for 张三, and leaves the evaluation a draft', async () => {
+    const db = await emptyDb();
+    await seedDemo(db);
+    const surveys = await db.selectFrom('surveys').select(['id', 'kind', 'status', 'version_id']).orderBy('id').execute();
+    expect(surveys.map((s) => [s.kind, s.status, s.version_id !== null])).toEqual([
+      ['survey', 1, true],
+      ['evaluation', 0, false],
+    ]);
+    const [satisfaction] = surveys;
+    const assignments = await db
+      .selectFrom('survey_assignments as a')
+      .innerJoin('users as u', 'u.id', 'a.user_id')
+      .select(['u.username', 'a.state'])
+      .where('a.survey_id', '=', satisfaction?.id ?? 0)
+      .execute();
+    const people = await db.selectFrom('users').select('id').where('status', '=', 1).where('dept_id', 'is not', null).execute();
+    expect(assignments).toHaveLength(people.length);
+    expect(assignments.find((a) => a.username === 'zhangsan')?.state).toBe('pending');
+    expect(assignments.filter((a) => a.state === 'submitted')).toHaveLength(5);
+    const responses = await db.selectFrom('survey_responses').select(['user_id', 'version_id']).execute();
+    expect(responses).toHaveLength(5);
+    expect(responses.every((r) => r.user_id !== null && r.version_id === satisfaction?.version_id)).toBe(true);
+  });
+});

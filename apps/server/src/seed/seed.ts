@@ -5,6 +5,7 @@ import { upsertSetting } from '../modules/settings/settings.service';
 import { currentYear } from '../modules/holiday/holiday.service';
 import { seedApprovalDemo } from './demo-approval';
 import { DEMO_DEPTS, DEMO_PASSWORD, DEMO_ROLES, DEMO_USERS } from './demo-company';
+import { seedSurveyDemo } from './demo-surveys';
 import { BASE_MENUS, type SeedMenu } from './menus';
 
 async function isEmpty(db: Db): Promise<boolean> {
@@ -185,6 +186,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
       .execute();
 
     await seedApprovalDemo(trx, userIds, deptIds, roleIds);
+    await seedSurveyDemo(trx, userIds, deptIds);
 
     await upsertSetting(trx, 'header_banner', 1);
     await upsertSetting(trx, 'header_banner_message', '系统将于每周六 22:00–24:00 例行维护，届时请勿提交审批。');
