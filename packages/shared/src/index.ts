@@ -20,6 +20,7 @@ export * from './menus/layout-texts';
 export * from './menus/dashboard-texts';
 export * from './settings/settings';
 export * from './holiday/holiday';
+export * from './holiday/work-calendar';
 export * from './articles/articles';
 export * from './articles/article-types';
 export * from './articles/article-html';
