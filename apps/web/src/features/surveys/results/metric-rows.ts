@@ -1,0 +1,30 @@
+import { durationText, SurveyResultTexts, type SurveyMetric, type SurveyMetricDept } from '@osp/shared';
+
+export type PendingPerson = SurveyMetricDept['pending'][number] & { dept_name: string };
+
+/**
+ * Everyone who has not submitted, with their department, once each (an evaluation asks one person about several
+ * ratees, and a person counted under two departments would otherwise be listed twice): drafts first, since they
+ * began and a reminder finishes them soonest, then by department as the metric orders them.
+ */
+export function pendingPeople(metric: SurveyMetric): PendingPerson[] {
+  const seen = new Set<number>();
+  const people: PendingPerson[] = [];
+  for (const dept of metric.depts) {
+    for (const person of dept.pending) {
+      if (seen.has(person.user_id)) continue;
+      seen.add(person.user_id);
+      people.push({ ...person, dept_name: dept.dept_name });
+    }
+  }
+  return people.sort((a, b) => Number(b.state === 'draft') - Number(a.state === 'draft'));
+}
+
+/** A time to answer: 45 秒, 3 分 20 秒, past an hour as durationText says it; '' when nobody's time is known. */
+export function answerTimeText(seconds: number | null): string {
+  if (seconds === null || !Number.isFinite(seconds) || seconds < 0) return '';
+  const whole = Math.round(seconds);
+  if (whole < 60) return SurveyResultTexts.seconds(whole);
+  if (whole < 3600) return SurveyResultTexts.minutesSeconds(Math.floor(whole / 60), whole % 60);
+  return durationText(whole * 1000);
+}
