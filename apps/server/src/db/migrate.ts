@@ -30,6 +30,7 @@ import { articleReaderIndexes } from './migrations/0028-article-reader-indexes';
 import { noticeArticle } from './migrations/0029-notice-article';
 import { surveys } from './migrations/0030-surveys';
 import { surveyMenus } from './migrations/0031-survey-menus';
+import { workCalendar } from './migrations/0032-work-calendar';
 
 /** Migrations in order. Names sort as they run; never rename or edit one that has shipped. */
 function migrationsFor(handle: DbHandle): Record<string, Migration> {
@@ -64,6 +65,7 @@ function migrationsFor(handle: DbHandle): Record<string, Migration> {
     '0029-notice-article': noticeArticle(),
     '0030-surveys': surveys(kit),
     '0031-survey-menus': surveyMenus(),
+    '0032-work-calendar': workCalendar(kit),
   };
 }
 

@@ -66,6 +66,7 @@ export interface Database {
   survey_assignments: SurveyAssignmentsTable;
   survey_drafts: SurveyDraftsTable;
   survey_responses: SurveyResponsesTable;
+  work_calendar: WorkCalendarTable;
 }
 
 export interface DeptsTable {
@@ -711,4 +712,15 @@ export interface SurveyResponsesTable {
   duration_seconds: number | null;
   submitted_at: string;
   updated_at: string;
+}
+
+/** A day that differs from Monday to Friday (migration 0032, modules/holiday): a holiday or a make-up workday. */
+export interface WorkCalendarTable {
+  /** YYYY-MM-DD, Asia/Shanghai. */
+  day: string;
+  /** WorkCalendarKind: 'holiday' or 'workday'. */
+  kind: string;
+  name: Generated<string>;
+  updated_at: string;
+  updated_by: number | null;
 }

@@ -19,6 +19,7 @@ export const PERMISSIONS = {
   template_admin: { name: '审批模板与岗位管理', group: '审批' },
   article_admin: { name: '文章与公告管理（含文章类型）', group: '文章公告' },
   survey_admin: { name: '问卷与评价管理（含结果）', group: '问卷' },
+  holiday_admin: { name: '假期管理（额度、工作日历）', group: '假期' },
 } as const satisfies Record<string, { name: string; group: string }>;
 
 export type Permission = keyof typeof PERMISSIONS;

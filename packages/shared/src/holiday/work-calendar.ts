@@ -37,7 +37,23 @@ export const WorkCalendarMessages = {
   halfInvalid: '半天须为 am（上午）或 pm（下午）',
   /** A make-up workday that is already a weekday, or a holiday on a weekend: almost always a typo. */
   workdayOnWeekday: (day: string) => `${escapeHtml(day)} 本来就是工作日，不能设为调休上班`,
+  yearInvalid: '年份须为 2000 到 2100 之间的整数',
+  dayOutsideYear: (day: string, year: number) => `${escapeHtml(day)} 不在 ${escapeHtml(year)} 年内`,
+  dayDuplicate: (day: string) => `${escapeHtml(day)} 重复填写`,
+  tooManyEntries: (max: number) => `一年最多填写 ${escapeHtml(max)} 天`,
+  saved: '工作日历已保存',
 } as const;
+
+/** Entries of one year, at most: about 30 holidays and 10 make-up days a year in practice. */
+export const WORK_CALENDAR_YEAR_MAX = 120;
+
+export const WorkCalendarYearZ = z.object({
+  year: z.coerce
+    .number({ error: WorkCalendarMessages.yearInvalid })
+    .int(WorkCalendarMessages.yearInvalid)
+    .min(2000, WorkCalendarMessages.yearInvalid)
+    .max(2100, WorkCalendarMessages.yearInvalid),
+});
 
 const SHANGHAI_OFFSET_MS = 8 * 3600_000;
 const DAY_MS = 24 * 3600_000;
@@ -60,6 +76,11 @@ export const WorkCalendarEntryZ = z.object({
   name: z.string().trim().max(30, WorkCalendarMessages.nameTooLong).default(''),
 });
 export type WorkCalendarEntry = z.infer<typeof WorkCalendarEntryZ>;
+
+/** PUT /api/holiday/calendar/{year}: the year's entries, replacing what it had. */
+export const WorkCalendarInputZ = z.object({
+  entries: z.array(WorkCalendarEntryZ).max(WORK_CALENDAR_YEAR_MAX, WorkCalendarMessages.tooManyEntries(WORK_CALENDAR_YEAR_MAX)),
+});
 
 export function calendarOf(entries: readonly Pick<WorkCalendarEntry, 'day' | 'kind'>[]): WorkCalendar {
   const holidays = new Set<string>();
