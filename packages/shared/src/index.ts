@@ -21,6 +21,7 @@ export * from './menus/dashboard-texts';
 export * from './settings/settings';
 export * from './holiday/holiday';
 export * from './holiday/work-calendar';
+export * from './holiday/holiday-admin';
 export * from './articles/articles';
 export * from './articles/article-types';
 export * from './articles/article-html';

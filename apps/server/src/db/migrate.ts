@@ -31,6 +31,7 @@ import { noticeArticle } from './migrations/0029-notice-article';
 import { surveys } from './migrations/0030-surveys';
 import { surveyMenus } from './migrations/0031-survey-menus';
 import { workCalendar } from './migrations/0032-work-calendar';
+import { holidayChanges } from './migrations/0033-holiday-changes';
 
 /** Migrations in order. Names sort as they run; never rename or edit one that has shipped. */
 function migrationsFor(handle: DbHandle): Record<string, Migration> {
@@ -66,6 +67,7 @@ function migrationsFor(handle: DbHandle): Record<string, Migration> {
     '0030-surveys': surveys(kit),
     '0031-survey-menus': surveyMenus(),
     '0032-work-calendar': workCalendar(kit),
+    '0033-holiday-changes': holidayChanges(kit),
   };
 }
 

@@ -67,6 +67,7 @@ export interface Database {
   survey_drafts: SurveyDraftsTable;
   survey_responses: SurveyResponsesTable;
   work_calendar: WorkCalendarTable;
+  holiday_changes: HolidayChangesTable;
 }
 
 export interface DeptsTable {
@@ -723,4 +724,17 @@ export interface WorkCalendarTable {
   name: Generated<string>;
   updated_at: string;
   updated_by: number | null;
+}
+
+/** One HR adjustment of a leave balance (migration 0033). */
+export interface HolidayChangesTable {
+  id: Generated<number>;
+  user_id: number;
+  year: number;
+  delta: number;
+  total_before: number;
+  total_after: number;
+  reason: string;
+  changed_by: number | null;
+  changed_at: string;
 }

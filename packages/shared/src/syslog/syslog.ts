@@ -21,6 +21,8 @@ export const LOGGED_ITEM_TYPES = {
   article_type: { name: '文章类型', permission: 'article_admin' },
   article: { name: '文章', permission: 'article_admin' },
   survey: { name: '问卷', permission: 'survey_admin' },
+  /** Item id: the person whose leave balance HR adjusted. */
+  holiday: { name: '假期额度', permission: 'holiday_admin' },
   /** Item id: the year whose calendar changed. */
   work_calendar: { name: '工作日历', permission: 'holiday_admin' },
   /** Item id: the person whose points an administrator adjusted. */

@@ -1,15 +1,21 @@
-import { WorkCalendarMessages } from '@osp/shared';
+import { HolidayAdminMessages, WorkCalendarMessages } from '@osp/shared';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
 import { actorOf, callerOf, requireSignIn } from '../auth/auth.hook';
 import { ok } from '../../http/envelope';
 import { getMyStats } from './holiday.service';
 import { getCalendarYear, putCalendarYear } from './work-calendar.service';
+import { changeHolidayStats, getHolidayStats, listHolidayStats } from './holiday-admin.service';
 
 export function holidayRoutes(ctx: AppContext) {
   return async function (app: FastifyInstance): Promise<void> {
     requireSignIn(app, ctx);
     app.get('/api/holiday/my/stats', async (request) => ok(await getMyStats(ctx, callerOf(request))));
+    app.get('/api/holiday/stats', async (request) => ok(await listHolidayStats(ctx, callerOf(request), request.query)));
+    app.get('/api/holiday/stats/:id', async (request) => ok(await getHolidayStats(ctx, callerOf(request), request.params, request.query)));
+    app.patch('/api/holiday/stats/:id/change', async (request) =>
+      ok(await changeHolidayStats(ctx, actorOf(request), request.params, request.body), HolidayAdminMessages.changed),
+    );
     app.get('/api/holiday/calendar', async (request) => ok(await getCalendarYear(ctx, callerOf(request), request.query)));
     app.put('/api/holiday/calendar/:year', async (request) =>
       ok(await putCalendarYear(ctx, actorOf(request), request.params, request.body), WorkCalendarMessages.saved),
