@@ -364,6 +364,19 @@ describe('release', () => {
     ]);
   });
 
+  it('lets one of several simultaneous releases through: one version, each person assigned once', async () => {
+    const id = await api.create();
+    await api.save(id, definition());
+    await api.target(id, [{ kind: 'dept', ref_id: await deptId('技术部') }]);
+    const results = await Promise.all([1, 2, 3, 4, 5].map(() => api.call('admin', 'POST', `/api/surveys/${id}/release`)));
+    expect(results.map((r) => r.body.status_code).sort()).toEqual([0, 409, 409, 409, 409]);
+    expect(await server.db.selectFrom('survey_versions').select('version_no').where('survey_id', '=', id).execute()).toEqual([
+      { version_no: 1 },
+    ]);
+    expect(await assignmentsOf(id)).toHaveLength(12);
+    expect((await logOf(id)).filter((e) => e.action === 'release')).toHaveLength(1);
+  });
+
   it('refuses a change of kind once released', async () => {
     const id = await api.create();
     await api.save(id, definition({ settings: { ...SURVEY_SETTINGS_DEFAULT, publicLink: true } }));

@@ -80,6 +80,19 @@ export function findSurvey(db: Db, id: number) {
 
 export type SurveyRow = NonNullable<Awaited<ReturnType<typeof findSurvey>>>;
 
+/**
+ * Takes the survey's row lock for the rest of the transaction without changing anything (PostgreSQL: the same lock
+ * as select … for update; SQLite runs one write transaction at a time anyway). Changes that read the working copy or
+ * the targets and write them back call it first, so two at once run one after the other instead of losing one.
+ */
+export async function lockSurvey(db: Db, id: number): Promise<void> {
+  await db
+    .updateTable('surveys')
+    .set((eb) => ({ status: eb.ref('status') }))
+    .where('id', '=', id)
+    .execute();
+}
+
 /** People asked and those who submitted, per survey (one row per survey that has assignments). */
 export async function assignmentCounts(db: Db, surveyIds: readonly number[]): Promise<Map<number, { targeted: number; answered: number }>> {
   if (surveyIds.length === 0) return new Map();

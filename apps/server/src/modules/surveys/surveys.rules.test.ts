@@ -68,6 +68,15 @@ describe('/api/surveys/{id}/rules', () => {
     ]);
   });
 
+  it('keeps every one of simultaneous additions (each waits for the survey row, none is lost)', async () => {
+    const id = await api.create();
+    await api.save(id, definition());
+    const added = ['r_one', 'r_two', 'r_three', 'r_four'].map((ruleId) => showWhyRule(ruleId));
+    const results = await Promise.all(added.map((rule) => api.call('admin', 'POST', `/api/surveys/${id}/rules`, rule)));
+    expect(results.map((r) => r.body.status_code)).toEqual([0, 0, 0, 0]);
+    expect((await rules(id)).map((r) => r.id).sort()).toEqual(added.map((r) => r.id).sort());
+  });
+
   it('refuses a rule that looks at a later question with the shared message, and changes nothing', async () => {
     const id = await api.create();
     await api.save(id, definition({ rules: [showWhyRule()] }));

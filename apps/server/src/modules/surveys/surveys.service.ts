@@ -97,6 +97,12 @@ async function requireSurvey(db: Db, id: number): Promise<repo.SurveyRow> {
   return row;
 }
 
+/** The survey to change, read after taking its row lock (repo.lockSurvey): a concurrent change waits for this one. */
+async function requireSurveyForUpdate(db: Db, id: number): Promise<repo.SurveyRow> {
+  await repo.lockSurvey(db, id);
+  return requireSurvey(db, id);
+}
+
 /** What the operation log keeps of a working copy (sizes, not a second copy of the definition). */
 function facts(row: { name: string; kind: string; deadline: string | null }, definition: SurveyDefinition) {
   return {
@@ -248,7 +254,7 @@ export async function saveSurvey(ctx: AppContext, actor: Actor, params: unknown,
   const definition = checkDefinition(input.definition);
   const deadline = hasField(body, 'deadline') ? input.deadline : undefined;
   return ctx.db.transaction().execute(async (trx) => {
-    const before = await requireSurvey(trx, id);
+    const before = await requireSurveyForUpdate(trx, id);
     if (before.version_id !== null && definition.kind !== before.kind) {
       throw new ValidationError({ 'definition.kind': [SurveyAdminMessages.kindLocked] });
     }
@@ -276,7 +282,7 @@ export async function deleteSurvey(ctx: AppContext, actor: Actor, params: unknow
   authorizeSurveyAdmin(actor.caller);
   const { id } = parse(SurveyIdParamZ, params);
   await ctx.db.transaction().execute(async (trx) => {
-    const row = await requireSurvey(trx, id);
+    const row = await requireSurveyForUpdate(trx, id);
     const answered = await repo.countResponses(trx, id);
     if (answered > 0 || !(await repo.deleteUnanswered(trx, id))) {
       throw new ConflictError(SurveyApiMessages.deleteAnswered(Math.max(answered, 1)));
@@ -361,7 +367,7 @@ export async function releaseSurvey(ctx: AppContext, actor: Actor, params: unkno
   authorizeSurveyAdmin(actor.caller);
   const { id } = parse(SurveyIdParamZ, params);
   return ctx.db.transaction().execute(async (trx) => {
-    const row = await requireSurvey(trx, id);
+    const row = await requireSurveyForUpdate(trx, id);
     const released = await releaseIn(ctx, trx, actor, row, nowIso());
     await recordOperation(trx, actor, {
       itemType: ITEM_TYPE,
@@ -385,7 +391,7 @@ export async function unreleaseSurvey(ctx: AppContext, actor: Actor, params: unk
   authorizeSurveyAdmin(actor.caller);
   const { id } = parse(SurveyIdParamZ, params);
   return ctx.db.transaction().execute(async (trx) => {
-    const row = await requireSurvey(trx, id);
+    const row = await requireSurveyForUpdate(trx, id);
     const now = nowIso();
     if (!(await repo.moveStatus(trx, id, [SurveyStatus.collecting], { status: SurveyStatus.draft, updated_at: now }))) {
       throw new ConflictError(SurveyApiMessages.notReleased);
@@ -413,7 +419,7 @@ export async function changeSurveyStatus(ctx: AppContext, actor: Actor, params: 
   const input = parse(SurveyStatusChangeZ, body);
   const deadlineGiven = hasField(body, 'deadline');
   return ctx.db.transaction().execute(async (trx) => {
-    let row = await requireSurvey(trx, id);
+    let row = await requireSurveyForUpdate(trx, id);
     const now = nowIso();
     const to = input.status;
     if (deadlineGiven && input.deadline !== row.deadline) {
@@ -519,7 +525,7 @@ async function changeRules(
   apply: (rules: SurveyRule[]) => { rules: SurveyRule[]; before: SurveyRule | null; after: SurveyRule | null },
 ): Promise<SurveyRule[]> {
   return ctx.db.transaction().execute(async (trx) => {
-    const row = await requireSurvey(trx, id);
+    const row = await requireSurveyForUpdate(trx, id);
     const current = workingCopy(row);
     const { rules, before, after } = apply(current.rules);
     const next = change === 'delete' ? { ...current, rules } : checkDefinition({ ...current, rules });
@@ -583,7 +589,7 @@ export async function saveTargets(ctx: AppContext, actor: Actor, body: unknown):
   const input = parse(SurveyTargetsInputZ, body);
   const targets = normalizeTargets(input.targets);
   return ctx.db.transaction().execute(async (trx) => {
-    const row = await requireSurvey(trx, input.survey_id);
+    const row = await requireSurveyForUpdate(trx, input.survey_id);
     await checkTargets(trx, targets);
     const before = await repo.targetsOf(trx, row.id);
     await repo.replaceTargets(trx, row.id, targets);
