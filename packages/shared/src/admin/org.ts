@@ -98,6 +98,7 @@ export const SETTING_LABELS = {
   default_user: '默认用户',
   point_article_confirm: '确认阅读文章积分',
   point_approval_timely: '及时审批积分',
+  point_survey_answer: '填写问卷积分',
 } as const;
 
 export type AdminSettingKey = keyof typeof SETTING_LABELS;
@@ -359,6 +360,11 @@ export const SettingsUpdateZ = z
       .min(0, PointMessages.awardRange)
       .max(POINT_AWARD_MAX, PointMessages.awardRange),
     point_approval_timely: z
+      .number({ error: PointMessages.awardRange })
+      .int(PointMessages.awardRange)
+      .min(0, PointMessages.awardRange)
+      .max(POINT_AWARD_MAX, PointMessages.awardRange),
+    point_survey_answer: z
       .number({ error: PointMessages.awardRange })
       .int(PointMessages.awardRange)
       .min(0, PointMessages.awardRange)

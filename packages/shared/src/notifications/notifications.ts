@@ -8,8 +8,11 @@ import { BILL_STATUS_LABELS, type BillStatus } from '../bills/status';
  * initiator, a bill they follow moved on.
  */
 
-/** `article`: 提醒 of an article not yet read (issue 15); its `detail` is the article's title, there is no bill. */
-export const NOTICE_KINDS = ['task', 'result', 'share', 'urge', 'tracked', 'article'] as const;
+/**
+ * `article`: 提醒 of an article not yet read (issue 15); its `detail` is the article's title, there is no bill.
+ * `survey`: 提醒 of a survey not yet answered (issue 16); its `detail` is the survey's name, opened from 我的问卷.
+ */
+export const NOTICE_KINDS = ['task', 'result', 'share', 'urge', 'tracked', 'article', 'survey'] as const;
 export type NoticeKind = (typeof NOTICE_KINDS)[number];
 
 export const NOTICE_KIND_LABELS: Readonly<Record<NoticeKind, string>> = {
@@ -19,6 +22,7 @@ export const NOTICE_KIND_LABELS: Readonly<Record<NoticeKind, string>> = {
   urge: '催办',
   tracked: '关注',
   article: '阅读提醒',
+  survey: '问卷提醒',
 };
 
 export const NOTICE_STATES = ['unread', 'read'] as const;
@@ -77,6 +81,7 @@ export const NOTICE_BOXES: Readonly<Record<NoticeKind, 'todo' | 'mine' | 'shared
   tracked: 'tracked',
   // No bill to open: the notice names the article, read from 公告 (docs/articles-api.md "提醒").
   article: 'todo',
+  survey: 'todo',
 };
 
 export interface NoticeCount {
@@ -109,6 +114,8 @@ export function noticeText(kind: NoticeKind, parts: { bill: string; actor: strin
       return `您关注的${bill}${parts.detail ?? ''}`;
     case 'article':
       return `${actor} 提醒您阅读「${parts.detail ?? ''}」`;
+    case 'survey':
+      return `${actor} 提醒您填写「${parts.detail ?? ''}」`;
   }
 }
 

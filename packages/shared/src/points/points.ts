@@ -24,7 +24,12 @@ export const POINT_PERIODS = ['month', 'quarter', 'year'] as const;
 export type PointPeriod = (typeof POINT_PERIODS)[number];
 
 /** Where a ledger row came from. `adjust` rows carry the administrator who made them. */
-export const POINT_SOURCES = { article_confirm: '确认阅读文章', approval_timely: '及时审批', adjust: '管理员调整' } as const;
+export const POINT_SOURCES = {
+  article_confirm: '确认阅读文章',
+  approval_timely: '及时审批',
+  survey_answer: '填写问卷',
+  adjust: '管理员调整',
+} as const;
 export type PointSource = keyof typeof POINT_SOURCES;
 
 export const PointMessages = {

@@ -28,6 +28,8 @@ export interface PrivateSettings extends PublicSettings {
   point_article_confirm: number;
   /** Points for handling an approval task within a working day of its arrival (及时审批); 0 awards nothing. */
   point_approval_timely: number;
+  /** Points for submitting a named survey one is asked to answer (issue 16), once per survey; 0 awards nothing. */
+  point_survey_answer: number;
 }
 
 export type Settings = PublicSettings | PrivateSettings;

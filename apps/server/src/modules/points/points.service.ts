@@ -84,6 +84,8 @@ export async function awardValue(ctx: AppContext, kind: Award['sourceKind']): Pr
       return settings.point_article_confirm;
     case 'approval_timely':
       return settings.point_approval_timely;
+    case 'survey_answer':
+      return settings.point_survey_answer;
   }
 }
 

@@ -27,6 +27,8 @@ function defaults(ctx: AppContext): PrivateSettings {
     point_article_confirm: 2,
     // …and what handling an approval task within a working day earns (及时审批).
     point_approval_timely: 1,
+    // …and what submitting a named survey one is asked to answer earns (issue 16, docs/surveys-api.md "Points").
+    point_survey_answer: 1,
   };
 }
 

@@ -1,0 +1,41 @@
+import { SurveyApiMessages, SurveyFillMessages } from '@osp/shared';
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../context';
+import { ok } from '../../http/envelope';
+import { callerOf, requireSignIn } from '../auth/auth.hook';
+import * as fill from './survey-fill.service';
+
+/**
+ * Filling surveys (issue 16, SPEC §7 Survey, docs/surveys-api.md "Filling"): 我的问卷, the form, the draft and the
+ * submit for signed-in people; the public link's form and submit (SPEC §2: /survey/survey-share is public) without.
+ */
+export function surveyFillRoutes(ctx: AppContext) {
+  return async function (app: FastifyInstance): Promise<void> {
+    await app.register(publicRoutes(ctx));
+    await app.register(signedInRoutes(ctx));
+  };
+}
+
+function signedInRoutes(ctx: AppContext) {
+  return async function (app: FastifyInstance): Promise<void> {
+    requireSignIn(app, ctx);
+    app.get('/api/survey/mine', async (request) => ok(await fill.findMySurveys(ctx, callerOf(request))));
+    app.get('/api/survey/:id/fill', async (request) => ok(await fill.getFillForm(ctx, callerOf(request), request.params, request.query)));
+    app.put('/api/survey/:id/draft', async (request) =>
+      ok(await fill.saveDraft(ctx, callerOf(request), request.params, request.body), SurveyFillMessages.draftSaved),
+    );
+    app.post('/api/survey/:id/fill', async (request) =>
+      ok(await fill.submitSurvey(ctx, callerOf(request), request.params, request.body), SurveyApiMessages.submitted),
+    );
+  };
+}
+
+/** No sign-in hook in this scope: whoever has the link may read and answer a survey that allows it. */
+function publicRoutes(ctx: AppContext) {
+  return async function (app: FastifyInstance): Promise<void> {
+    app.get('/api/publish/share/:id', async (request) => ok(await fill.getPublicForm(ctx, request.params)));
+    app.post('/api/publish/share/:id', async (request) =>
+      ok(await fill.submitPublic(ctx, request.params, request.body), SurveyApiMessages.submitted),
+    );
+  };
+}
