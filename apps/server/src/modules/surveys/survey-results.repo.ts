@@ -1,0 +1,156 @@
+import { UserStatus } from '@osp/shared';
+import type { Db } from '../../db/index';
+
+/**
+ * What the results read (issue 16, docs/surveys-api.md "Results"): the responses, the people asked and their state,
+ * reminders, and the public results link's token.
+ */
+
+/** The survey with its released definition (null before the first release) and its working copy. */
+export function findSurveyForResults(db: Db, id: number) {
+  return db
+    .selectFrom('surveys')
+    .leftJoin('survey_versions', 'survey_versions.id', 'surveys.version_id')
+    .select([
+      'surveys.id',
+      'surveys.kind',
+      'surveys.name',
+      'surveys.status',
+      'surveys.deadline',
+      'surveys.version_id',
+      'surveys.definition',
+      'surveys.result_token',
+      'surveys.result_token_expires_at',
+      'survey_versions.definition as version_definition',
+    ])
+    .where('surveys.id', '=', id)
+    .executeTakeFirst();
+}
+export type ResultsSurveyRow = NonNullable<Awaited<ReturnType<typeof findSurveyForResults>>>;
+
+export function findSurveyIdByResultToken(db: Db, token: string) {
+  return db.selectFrom('surveys').select(['id', 'result_token_expires_at']).where('result_token', '=', token).executeTakeFirst();
+}
+
+export async function setResultToken(db: Db, id: number, token: string | null, expiresAt: string | null): Promise<void> {
+  await db.updateTable('surveys').set({ result_token: token, result_token_expires_at: expiresAt }).where('id', '=', id).execute();
+}
+
+/** The responses as the aggregation reads them (all of the survey's, or those about one person rated). */
+export function responsesForResults(db: Db, surveyId: number, rateeId: number | undefined) {
+  let query = db.selectFrom('survey_responses').select(['answers', 'dept_id', 'submitted_at']).where('survey_id', '=', surveyId);
+  if (rateeId !== undefined) query = query.where('ratee_id', '=', rateeId);
+  return query.orderBy('id').execute();
+}
+
+function returnsQuery(db: Db, surveyId: number, rateeId: number | undefined) {
+  let query = db.selectFrom('survey_responses as r').where('r.survey_id', '=', surveyId);
+  if (rateeId !== undefined) query = query.where('r.ratee_id', '=', rateeId);
+  return query;
+}
+
+/** One page of responses with who gave them (a named survey's), their department and the person rated; the newest first. */
+export async function pageReturns(db: Db, surveyId: number, rateeId: number | undefined, page: { offset: number; limit: number }) {
+  const [rows, count] = await Promise.all([
+    returnsQuery(db, surveyId, rateeId)
+      .leftJoin('users as u', 'u.id', 'r.user_id')
+      .leftJoin('depts as d', 'd.id', 'r.dept_id')
+      .leftJoin('users as t', 't.id', 'r.ratee_id')
+      .select([
+        'r.id',
+        'r.user_id',
+        'r.respondent_name',
+        'u.name as user_name',
+        'd.name as dept_name',
+        'r.ratee_id',
+        't.name as ratee_name',
+        'r.answers',
+        'r.submitted_at',
+        'r.duration_seconds',
+      ])
+      .orderBy('r.id', 'desc')
+      .offset(page.offset)
+      .limit(page.limit)
+      .execute(),
+    returnsQuery(db, surveyId, rateeId)
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.n) };
+}
+export type ReturnRow = Awaited<ReturnType<typeof pageReturns>>['rows'][number];
+
+/** The export's rows after `afterId`, oldest first, `limit` at a time (keyset paging: the export streams them). */
+export function exportRows(db: Db, surveyId: number, rateeId: number | undefined, afterId: number, limit: number) {
+  return returnsQuery(db, surveyId, rateeId)
+    .leftJoin('users as u', 'u.id', 'r.user_id')
+    .leftJoin('depts as d', 'd.id', 'r.dept_id')
+    .leftJoin('users as t', 't.id', 'r.ratee_id')
+    .select([
+      'r.id',
+      'r.respondent_name',
+      'u.name as user_name',
+      'd.name as dept_name',
+      'r.ratee_id',
+      't.name as ratee_name',
+      'r.answers',
+      'r.submitted_at',
+      'r.duration_seconds',
+    ])
+    .where('r.id', '>', afterId)
+    .orderBy('r.id')
+    .limit(limit)
+    .execute();
+}
+export type ExportRow = Awaited<ReturnType<typeof exportRows>>[number];
+
+/** Everyone asked, with their department as it is now and their progress. */
+export function assignmentsForMetric(db: Db, surveyId: number) {
+  return db
+    .selectFrom('survey_assignments as a')
+    .innerJoin('users as u', 'u.id', 'a.user_id')
+    .leftJoin('depts as d', 'd.id', 'u.dept_id')
+    .select(['a.user_id', 'a.state', 'a.reminded_at', 'u.name', 'u.dept_id', 'd.name as dept_name'])
+    .where('a.survey_id', '=', surveyId)
+    .orderBy('a.id')
+    .execute();
+}
+
+/** The number of responses and their median time to answer (the middle one of those that know it). */
+export async function responseTimes(db: Db, surveyId: number): Promise<{ responses: number; median: number | null }> {
+  const counts = await db
+    .selectFrom('survey_responses')
+    .select((eb) => [eb.fn.countAll<number | string>().as('n'), eb.fn.count<number | string>('duration_seconds').as('timed')])
+    .where('survey_id', '=', surveyId)
+    .executeTakeFirstOrThrow();
+  const timed = Number(counts.timed);
+  if (timed === 0) return { responses: Number(counts.n), median: null };
+  const middle = await db
+    .selectFrom('survey_responses')
+    .select('duration_seconds')
+    .where('survey_id', '=', surveyId)
+    .where('duration_seconds', 'is not', null)
+    .orderBy('duration_seconds')
+    .offset(Math.floor((timed - 1) / 2))
+    .limit(timed % 2 === 0 ? 2 : 1)
+    .execute();
+  const values = middle.map((r) => Number(r.duration_seconds));
+  return { responses: Number(counts.n), median: Math.round(values.reduce((a, b) => a + b, 0) / values.length) };
+}
+
+/**
+ * Takes today's reminder of every active person asked who has not submitted and was not reminded since `dayStart`:
+ * the update is the claim, so two reminders at once reach each person once. Returns the people claimed.
+ */
+export async function claimReminders(db: Db, surveyId: number, dayStart: string, now: string): Promise<number[]> {
+  const rows = await db
+    .updateTable('survey_assignments')
+    .set((eb) => ({ reminded_at: now, remind_count: eb('remind_count', '+', 1) }))
+    .where('survey_id', '=', surveyId)
+    .where('state', '<>', 'submitted')
+    .where((eb) => eb.or([eb('reminded_at', 'is', null), eb('reminded_at', '<', dayStart)]))
+    .where('user_id', 'in', (eb) => eb.selectFrom('users').select('id').where('status', '=', UserStatus.active))
+    .returning('user_id')
+    .execute();
+  return rows.map((r) => r.user_id).sort((a, b) => a - b);
+}
