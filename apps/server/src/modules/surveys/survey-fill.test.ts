@@ -219,3 +219,30 @@ describe('public link', () => {
     ]);
   });
 });
+
+describe('with the administration’s release', () => {
+  it('fills a survey released through /api/surveys/{id}/release, and refuses it once unreleased', async () => {
+    const created = await call<{ id: number }>('admin', 'POST', '/api/surveys', { name: '发布流程问卷' });
+    const id = created.body.data.id;
+    const definition = { ...definitionOf(questions, {}, { rules }), title: '发布流程问卷' };
+    expect((await call('admin', 'PUT', `/api/surveys/${id}`, { definition })).body.status_code).toBe(0);
+    const target = { survey_id: id, targets: [{ kind: 'user', ref_id: await idOf(server, 'zhaoliu'), exclude: 0 }] };
+    expect((await call('admin', 'POST', '/api/survey/target', target)).body.status_code).toBe(0);
+    expect((await call('admin', 'POST', `/api/surveys/${id}/release`)).body.status_code).toBe(0);
+
+    const form = await call<SurveyFillForm>('zhaoliu', 'GET', `/api/survey/${id}/fill`);
+    expect(form.body.data).toMatchObject({ survey_id: id, state: 'pending', answers: null });
+    expect(form.body.data.definition.pages[0]?.questions.map((q) => q.id)).toEqual(['qq01', 'qq02', 'qq03']);
+    expect((await call('zhangsan', 'GET', `/api/survey/${id}/fill`)).status).toBe(403);
+    const mine = await call<MySurveyItem[]>('zhaoliu', 'GET', '/api/survey/mine');
+    expect(mine.body.data.find((i) => i.survey_id === id)).toMatchObject({ state: 'pending', status: SurveyStatus.collecting });
+
+    expect((await call('admin', 'POST', `/api/surveys/${id}/unrelease`)).body.status_code).toBe(0);
+    const paused = await call('zhaoliu', 'POST', `/api/survey/${id}/fill`, { version_id: form.body.data.version_id, answers: { qq01: 'q1no' } });
+    expect(paused.body.message).toBe(SurveyApiMessages.fillNotReleased);
+    expect((await call('admin', 'POST', `/api/surveys/${id}/release`)).body.status_code).toBe(0);
+    const submitted = await call('zhaoliu', 'POST', `/api/survey/${id}/fill`, { version_id: form.body.data.version_id, answers: { qq01: 'q1no' } });
+    expect(submitted.body.status_code).toBe(0);
+    expect(await responsesOf(id)).toHaveLength(1);
+  });
+});
