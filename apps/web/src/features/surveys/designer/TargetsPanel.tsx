@@ -1,0 +1,150 @@
+import { SaveOutlined } from '@ant-design/icons';
+import { Alert, Button, Card, Flex, Form, Skeleton, Table, Tag, Typography } from 'antd';
+import {
+  dateTimeText,
+  hasAnyPermission,
+  SURVEY_ASSIGNMENT_STATE_LABELS,
+  SurveyDesignerTexts,
+  type SurveyPersonItem,
+  type SurveyTarget,
+  type SurveyTargetView,
+} from '@osp/shared';
+import { useMemo, useState } from 'react';
+import { LoadFailed } from '../../../components/LoadFailed';
+import { DeptPicker, PersonPicker, RolePicker } from '../../../components/pickers';
+import { toast } from '../../../components/toast';
+import { useProfile } from '../../../api/user';
+import { useSaveSurveyTargets, useSurveyPeople, useSurveyTargetIds, useSurveyTargets } from '../api/survey-admin-api';
+
+const T = SurveyDesignerTexts;
+
+interface TargetValues {
+  dept_ids: number[];
+  role_ids: number[];
+  user_ids: number[];
+  excluded_ids: number[];
+}
+
+export function targetValuesOf(targets: readonly SurveyTargetView[]): TargetValues {
+  const ids = (kind: SurveyTargetView['kind'], exclude: 0 | 1) =>
+    targets.filter((t) => t.kind === kind && t.exclude === exclude).map((t) => t.ref_id);
+  return { dept_ids: ids('dept', 0), role_ids: ids('role', 0), user_ids: ids('user', 0), excluded_ids: ids('user', 1) };
+}
+
+export function targetsOf(values: TargetValues): SurveyTarget[] {
+  return [
+    ...values.dept_ids.map((ref_id) => ({ kind: 'dept' as const, ref_id, exclude: 0 })),
+    ...values.role_ids.map((ref_id) => ({ kind: 'role' as const, ref_id, exclude: 0 })),
+    ...values.user_ids.map((ref_id) => ({ kind: 'user' as const, ref_id, exclude: 0 })),
+    ...values.excluded_ids.map((ref_id) => ({ kind: 'user' as const, ref_id, exclude: 1 })),
+  ];
+}
+
+/**
+ * 填写范围: departments (with their sub-departments), roles and people, less the people excluded; saved on its own
+ * (POST /api/survey/target). Below: how many people that names now and who they are — after a release, each with
+ * the state of their assignment.
+ */
+export function TargetsPanel({ surveyId, isReleased }: { surveyId: number; isReleased: boolean }) {
+  const targets = useSurveyTargets(surveyId);
+  if (targets.error && !targets.data) return <LoadFailed error={targets.error} onRetry={() => void targets.refetch()} />;
+  if (!targets.data) return <Skeleton active />;
+  return <TargetsForm surveyId={surveyId} isReleased={isReleased} targets={targets.data} />;
+}
+
+function TargetsForm({ surveyId, isReleased, targets }: { surveyId: number; isReleased: boolean; targets: SurveyTargetView[] }) {
+  const [form] = Form.useForm<TargetValues>();
+  const initialValues = useMemo(() => targetValuesOf(targets), [targets]);
+  const save = useSaveSurveyTargets();
+  const profile = useProfile();
+  // Roles are listed by the article administration only (RolePicker 'audience'); without it the field is left out.
+  const canPickRoles = hasAnyPermission(profile.data?.permissions ?? [], ['article_admin']);
+  const ids = useSurveyTargetIds(surveyId);
+  const [isDirty, setIsDirty] = useState(false);
+
+  const handleSave = async () => {
+    const values = form.getFieldsValue(true) as TargetValues;
+    try {
+      const answer = await save.mutateAsync({ surveyId, targets: targetsOf(values) });
+      toast.success(answer.message);
+      setIsDirty(false);
+    } catch {
+      // The refusal (a department deleted meanwhile, too many targets) was the API client's toast.
+    }
+  };
+
+  return (
+    <Flex vertical gap={12} className="survey-targets">
+      <Typography.Paragraph type="secondary">{T.targetsIntro}</Typography.Paragraph>
+      {isReleased && <Alert type="info" showIcon message={T.targetsReleased} />}
+      <Form<TargetValues> form={form} layout="vertical" initialValues={initialValues} onValuesChange={() => setIsDirty(true)}>
+        <Form.Item name="dept_ids" label={T.targetDepts}>
+          <DeptPicker multiple allowClear placeholder={T.targetDeptsPlaceholder} popupMatchSelectWidth={false} />
+        </Form.Item>
+        {canPickRoles && (
+          <Form.Item name="role_ids" label={T.targetRoles}>
+            <RolePicker source="audience" allowClear placeholder={T.targetRolesPlaceholder} />
+          </Form.Item>
+        )}
+        <Form.Item name="user_ids" label={T.targetUsers}>
+          <PersonPicker multiple allowClear placeholder={T.targetUsersPlaceholder} />
+        </Form.Item>
+        <Form.Item name="excluded_ids" label={T.targetExcluded}>
+          <PersonPicker multiple allowClear placeholder={T.targetExcludedPlaceholder} />
+        </Form.Item>
+        <Flex gap={12} align="center" wrap>
+          <Button type={isDirty ? 'primary' : 'default'} icon={<SaveOutlined />} loading={save.isPending} onClick={() => void handleSave()}>
+            {T.saveTargets}
+          </Button>
+          {ids.data && (
+            <Typography.Text strong data-testid="survey-resolved-count">
+              {T.resolvedCount(ids.data.user_ids.length)}
+            </Typography.Text>
+          )}
+        </Flex>
+      </Form>
+      <PeopleList surveyId={surveyId} isReleased={isReleased} />
+    </Flex>
+  );
+}
+
+function PeopleList({ surveyId, isReleased }: { surveyId: number; isReleased: boolean }) {
+  const [paging, setPaging] = useState({ page: 1, per_page: 10 });
+  const people = useSurveyPeople({ survey_id: surveyId, ...paging });
+  return (
+    <Card size="small" title={T.peopleTitle}>
+      {!isReleased && <Typography.Paragraph type="secondary">{T.peopleNotReleased}</Typography.Paragraph>}
+      <Table<SurveyPersonItem>
+        rowKey={(person) => `${person.user_id}-${person.ratee_id}`}
+        size="small"
+        aria-label={T.peopleTitle}
+        dataSource={people.data?.list ?? []}
+        loading={people.isFetching}
+        scroll={{ x: 'max-content' }}
+        columns={[
+          { title: T.peopleName, key: 'name', render: (_v, person) => person.name },
+          { title: T.peopleDept, key: 'dept', render: (_v, person) => person.dept_name ?? '' },
+          {
+            title: T.peopleState,
+            key: 'state',
+            render: (_v, person) =>
+              person.state === null ? (
+                ''
+              ) : (
+                <Tag color={person.state === 'submitted' ? 'green' : person.state === 'draft' ? 'blue' : 'default'}>
+                  {SURVEY_ASSIGNMENT_STATE_LABELS[person.state]}
+                </Tag>
+              ),
+          },
+          { title: T.peopleSubmittedAt, key: 'submitted', render: (_v, person) => dateTimeText(person.submitted_at) },
+        ]}
+        pagination={{
+          current: paging.page,
+          pageSize: paging.per_page,
+          total: people.data?.total ?? 0,
+          onChange: (page, perPage) => setPaging({ page, per_page: perPage }),
+        }}
+      />
+    </Card>
+  );
+}
