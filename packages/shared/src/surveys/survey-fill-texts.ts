@@ -88,6 +88,8 @@ export const SurveyFillTexts = {
   workingCopyNote: '您正在预览问卷的编辑稿（尚未发布的修改也会显示）',
   releasedNote: '您正在预览已发布的问卷',
   feedbackViewTitle: '评价表预览',
+  /** The tab of the signed-in fill page (not in the menu). */
+  fillTitle: '填写问卷',
   shareLink: '分享链接',
   shareQr: '扫码填写',
   copyLink: '复制链接',
