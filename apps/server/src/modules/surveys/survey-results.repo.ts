@@ -139,15 +139,17 @@ export async function responseTimes(db: Db, surveyId: number): Promise<{ respons
 }
 
 /**
- * Takes today's reminder of every active person asked who has not submitted and was not reminded since `dayStart`:
- * the update is the claim, so two reminders at once reach each person once. Returns the people claimed.
+ * Takes today's reminder of every active person asked who has not submitted and was not reminded since `dayStart`,
+ * but the one reminding (nobody is told of their own doing): the update is the claim, so two reminders at once reach
+ * each person once. Returns the people claimed.
  */
-export async function claimReminders(db: Db, surveyId: number, dayStart: string, now: string): Promise<number[]> {
+export async function claimReminders(db: Db, surveyId: number, remindedBy: number, dayStart: string, now: string): Promise<number[]> {
   const rows = await db
     .updateTable('survey_assignments')
     .set((eb) => ({ reminded_at: now, remind_count: eb('remind_count', '+', 1) }))
     .where('survey_id', '=', surveyId)
     .where('state', '<>', 'submitted')
+    .where('user_id', '<>', remindedBy)
     .where((eb) => eb.or([eb('reminded_at', 'is', null), eb('reminded_at', '<', dayStart)]))
     .where('user_id', 'in', (eb) => eb.selectFrom('users').select('id').where('status', '=', UserStatus.active))
     .returning('user_id')

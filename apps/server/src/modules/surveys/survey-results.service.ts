@@ -192,7 +192,7 @@ export async function remindPending(ctx: AppContext, actor: Actor, params: unkno
   const now = Date.now();
   const at = new Date(now).toISOString();
   const reminded = await ctx.db.transaction().execute(async (trx) => {
-    const people = await repo.claimReminders(trx, id, companyDayStart(now), at);
+    const people = await repo.claimReminders(trx, id, actor.caller.userId, companyDayStart(now), at);
     if (people.length === 0) return 0;
     await notify(
       trx,
