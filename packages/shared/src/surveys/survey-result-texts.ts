@@ -130,7 +130,8 @@ export const SurveyResultTexts = {
   linkNone: '尚未生成公开结果链接',
   // The public view and refusals.
   publicTitle: '问卷结果（公开）',
-  publicNote: '此页为公开的统计结果，不含个人答卷',
+  publicNote: '此页为公开的统计结果，不含个人答卷和文字回答；人数较少的统计项不显示',
+  publicNoTexts: '公开结果不显示文字回答',
   signInNeeded: '请登录后查看问卷结果，或使用管理员分享的结果链接',
   signIn: '登录',
   forbidden: '您没有查看此问卷结果的权限',

@@ -21,7 +21,7 @@ export const DASHBOARD_CARDS: readonly DashboardCard[] = [
   { key: 'approval', order: 10, width: 16, Component: ApprovalCard },
   { key: 'points', order: 20, width: 8, anyOf: ['point_rank'], Component: PointsCard },
   { key: 'favorites', order: 25, width: 24, Component: FavoriteTemplatesCard },
-  { key: 'surveys', order: 28, width: 24, Component: SurveysCard },
+  { key: 'surveys', order: 22, width: 24, Component: SurveysCard },
   { key: 'articles', order: 30, width: 24, Component: ArticlesCard },
   { key: 'holiday', order: 40, width: 14, Component: HolidayCard },
   { key: 'contact', order: 50, width: 10, Component: ContactCard },

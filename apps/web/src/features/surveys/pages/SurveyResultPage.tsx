@@ -37,9 +37,9 @@ function PublicResults({ token }: { token: string }) {
   const { name, results } = shared.data;
   return (
     <Card variant="borderless" title={SurveyResultTexts.publicTitle} className="survey-result-page__card">
-      <ResultHeader name={name} anonymous={results.anonymous} />
+      <ResultHeader name={name} />
       <Alert type="info" showIcon title={SurveyResultTexts.publicNote} className="survey-result-note" />
-      <ResultStats results={results} />
+      <ResultStats results={results} isPublic />
     </Card>
   );
 }

@@ -12,7 +12,7 @@ const percentText = (percent?: number) => `${percent ?? 0}%`;
 const PAGE_SIZE = 20;
 
 const deptColumns: ColumnsType<SurveyMetricDept> = [
-  { key: 'dept', title: SurveyResultTexts.dept, dataIndex: 'dept_name', className: 'survey-result-table__label' },
+  { key: 'dept', title: SurveyResultTexts.dept, className: 'survey-result-table__label', render: (_, dept) => dept.dept_name || SurveyResultTexts.noDept },
   { key: 'targeted', title: SurveyResultTexts.targeted, dataIndex: 'targeted', align: 'right' },
   { key: 'answered', title: SurveyResultTexts.answered, dataIndex: 'answered', align: 'right' },
   {
@@ -25,7 +25,7 @@ const deptColumns: ColumnsType<SurveyMetricDept> = [
         size="small"
         status={(dept.completion ?? 0) >= 100 ? 'success' : 'normal'}
         format={percentText}
-        aria-label={`${dept.dept_name}${SurveyResultTexts.completion}`}
+        aria-label={`${dept.dept_name || SurveyResultTexts.noDept}${SurveyResultTexts.completion}`}
       />
     ),
   },

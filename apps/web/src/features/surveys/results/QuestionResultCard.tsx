@@ -48,6 +48,7 @@ function CountTable({ rows, answered }: { rows: readonly CountRow[]; answered: n
       pagination={false}
       columns={columns}
       dataSource={rows.map((row, key) => ({ ...row, key }))}
+      scroll={{ x: 'max-content' }}
       className="survey-result-table"
     />
   );
@@ -165,7 +166,15 @@ function RankingResult({ result }: { result: SurveyRankingResult }) {
   return (
     <>
       <ResultChart option={option} height={barChartHeight(result.options.length)} label={result.title} />
-      <Table<RankingRow> size="small" rowKey="id" pagination={false} columns={columns} dataSource={result.options} className="survey-result-table" />
+      <Table<RankingRow>
+        size="small"
+        rowKey="id"
+        pagination={false}
+        columns={columns}
+        dataSource={result.options}
+        scroll={{ x: 'max-content' }}
+        className="survey-result-table"
+      />
     </>
   );
 }
@@ -173,7 +182,8 @@ function RankingResult({ result }: { result: SurveyRankingResult }) {
 /** How many texts a card lists before saying how many more there are. */
 const TEXTS_SHOWN = 10;
 
-function TextResult({ result }: { result: SurveyTextResult }) {
+function TextResult({ result, isPublic }: { result: SurveyTextResult; isPublic: boolean }) {
+  if (isPublic) return <Typography.Text type="secondary">{SurveyResultTexts.publicNoTexts}</Typography.Text>;
   if (result.texts.length === 0) {
     return <Typography.Text type="secondary">{result.hidden ? SurveyResultTexts.hidden : SurveyResultTexts.noTexts}</Typography.Text>;
   }
@@ -201,7 +211,7 @@ function TextResult({ result }: { result: SurveyTextResult }) {
   );
 }
 
-function ResultBody({ result, stars }: { result: SurveyQuestionResult; stars: number | undefined }) {
+function ResultBody({ result, stars, isPublic }: { result: SurveyQuestionResult; stars: number | undefined; isPublic: boolean }) {
   switch (result.kind) {
     case 'choice':
     case 'department':
@@ -215,7 +225,7 @@ function ResultBody({ result, stars }: { result: SurveyQuestionResult; stars: nu
     case 'ranking':
       return <RankingResult result={result} />;
     case 'text':
-      return <TextResult result={result} />;
+      return <TextResult result={result} isPublic={isPublic} />;
     case 'file':
       return <Typography.Text type="secondary">{SurveyResultTexts.filesCount(result.files)}</Typography.Text>;
   }
@@ -227,10 +237,12 @@ interface QuestionResultCardProps {
   minCount: number;
   /** A rating's stars, from the definition when the page has it (the public view has not). */
   stars?: number | undefined;
+  /** A public results link: the server sends no text answers, and the card says so rather than "none". */
+  isPublic?: boolean;
 }
 
 /** One question's results: its title, how many answered, its chart and the numbers as a table. */
-export function QuestionResultCard({ index, result, minCount, stars }: QuestionResultCardProps) {
+export function QuestionResultCard({ index, result, minCount, stars, isPublic = false }: QuestionResultCardProps) {
   return (
     <Card size="small" className="survey-result-card" data-testid={`survey-result-${result.question_id}`}>
       <div className="survey-result-card__head">
@@ -249,7 +261,7 @@ export function QuestionResultCard({ index, result, minCount, stars }: QuestionR
       {result.answered === 0 ? (
         <Typography.Text type="secondary">{SurveyResultTexts.statsEmpty}</Typography.Text>
       ) : (
-        <ResultBody result={result} stars={stars} />
+        <ResultBody result={result} stars={stars} isPublic={isPublic} />
       )}
     </Card>
   );

@@ -9,7 +9,8 @@ interface ResultHeaderProps {
   name: string;
   status?: SurveyStatus | undefined;
   deadline?: string | null | undefined;
-  anonymous: boolean;
+  /** Unknown on the public view, whose counts are hidden as an anonymous survey's whatever the setting. */
+  anonymous?: boolean | undefined;
   isEvaluation?: boolean;
   versionNo?: number | undefined;
 }
@@ -28,7 +29,7 @@ export function ResultHeader({ name, status, deadline, anonymous, isEvaluation =
           </Tag>
         )}
         {isEvaluation && <Tag color="purple">{SurveyResultTexts.evaluation}</Tag>}
-        <Tag>{anonymous ? SurveyResultTexts.anonymous : SurveyResultTexts.named}</Tag>
+        {anonymous !== undefined && <Tag>{anonymous ? SurveyResultTexts.anonymous : SurveyResultTexts.named}</Tag>}
         {deadline !== undefined && (
           <span>
             {SurveyResultTexts.deadline}：{deadline ? formatDateTime(deadline) : SurveyResultTexts.noDeadline}

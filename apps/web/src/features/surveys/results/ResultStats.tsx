@@ -41,10 +41,11 @@ interface ResultStatsProps {
   definition?: SurveyDefinition | undefined;
   /** The administrators' view offers the cross-tab; the public link shows the aggregates only. */
   crossTabSurveyId?: number | undefined;
+  isPublic?: boolean;
 }
 
 /** 统计: each question's chart and numbers in the order asked, an evaluation's dimensions, and the cross-tab. */
-export function ResultStats({ results, definition, crossTabSurveyId }: ResultStatsProps) {
+export function ResultStats({ results, definition, crossTabSurveyId, isPublic = false }: ResultStatsProps) {
   if (results.questions.length === 0) return <Empty description={SurveyResultTexts.statsEmpty} />;
   const stars = starsById(definition);
   return (
@@ -52,7 +53,7 @@ export function ResultStats({ results, definition, crossTabSurveyId }: ResultSta
       {results.responses === 0 && <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={SurveyResultTexts.statsEmpty} />}
       {results.dimensions.length > 0 && <DimensionTable dimensions={results.dimensions} />}
       {results.questions.map((result, index) => (
-        <QuestionResultCard key={result.question_id} index={index + 1} result={result} minCount={results.min_count} stars={stars.get(result.question_id)} />
+        <QuestionResultCard key={result.question_id} index={index + 1} result={result} minCount={results.min_count} stars={stars.get(result.question_id)} isPublic={isPublic} />
       ))}
       {crossTabSurveyId !== undefined && results.responses > 0 && <CrossTabPanel surveyId={crossTabSurveyId} questions={results.questions} />}
     </div>

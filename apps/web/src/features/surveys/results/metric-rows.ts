@@ -14,7 +14,8 @@ export function pendingPeople(metric: SurveyMetric): PendingPerson[] {
     for (const person of dept.pending) {
       if (seen.has(person.user_id)) continue;
       seen.add(person.user_id);
-      people.push({ ...person, dept_name: dept.dept_name });
+      // The server names a person without a department ''.
+      people.push({ ...person, dept_name: dept.dept_name || SurveyResultTexts.noDept });
     }
   }
   return people.sort((a, b) => Number(b.state === 'draft') - Number(a.state === 'draft'));
