@@ -176,11 +176,19 @@ function choiceResult(question: SurveyQuestionOf<'single' | 'multiple' | 'dropdo
   const hider = new Hider(options);
   const counts = new Map(question.options.map((o) => [o.id, 0]));
   let answered = 0;
+  const tally = (id: unknown): boolean => {
+    const count = typeof id === 'string' ? counts.get(id) : undefined;
+    if (count === undefined) return false;
+    counts.set(id as string, count + 1);
+    return true;
+  };
   for (const response of responses) {
-    const picks = asList(answerOf(response, question.id)).filter((id) => counts.has(id));
-    if (picks.length === 0) continue;
-    answered++;
-    for (const id of new Set(picks)) counts.set(id, (counts.get(id) ?? 0) + 1);
+    const value = answerOf(response, question.id);
+    let any = false;
+    // Stored answers are clean (validateSubmission): picks are distinct, so each counts once without a set.
+    if (Array.isArray(value)) for (const id of value) any = tally(id) || any;
+    else any = tally(value);
+    if (any) answered++;
   }
   const cells = question.options.map((o) => ({ id: o.id, label: o.label, count: hider.count(counts.get(o.id) ?? 0) }));
   return { kind: 'choice', type: question.type, question_id: question.id, title: question.title, answered, options: cells, hidden: hider.hidden };
@@ -319,19 +327,24 @@ function rankingResult(question: SurveyQuestionOf<'ranking'>, responses: readonl
 
 function textResult(question: SurveyQuestionOf<'text' | 'textarea' | 'date'>, responses: readonly SurveyResponseForResults[], options: SurveyResultsOptions): SurveyTextResult {
   const hider = new Hider(options);
-  const given = responses.flatMap((r) => {
-    const value = answerOf(r, question.id);
-    return typeof value === 'string' && value.trim() !== '' ? [{ text: value, submitted_at: r.submitted_at }] : [];
-  });
   const limit = options.textLimit ?? TEXT_LIMIT_DEFAULT;
-  let texts: SurveyTextResult['texts'] = [];
-  if (hider.shows(given.length)) {
-    texts = options.anonymous
-      ? given.map((t) => ({ text: t.text, submitted_at: null })).sort((a, b) => (a.text < b.text ? -1 : a.text > b.text ? 1 : 0))
-      : [...given].sort((a, b) => (a.submitted_at < b.submitted_at ? 1 : a.submitted_at > b.submitted_at ? -1 : 0));
-    texts = texts.slice(0, limit);
+  // Responses come oldest first: the latest `limit` texts are read from the end, and the rest are only counted.
+  let answered = 0;
+  const latest: { text: string; submitted_at: string }[] = [];
+  for (let i = responses.length - 1; i >= 0; i--) {
+    const response = responses[i] as SurveyResponseForResults;
+    const value = answerOf(response, question.id);
+    if (typeof value !== 'string' || value.trim() === '') continue;
+    answered++;
+    if (latest.length < limit) latest.push({ text: value, submitted_at: response.submitted_at });
   }
-  return { kind: 'text', type: question.type, question_id: question.id, title: question.title, answered: given.length, texts, hidden: hider.hidden };
+  let texts: SurveyTextResult['texts'] = [];
+  if (hider.shows(answered)) {
+    texts = options.anonymous
+      ? latest.map((t) => ({ text: t.text, submitted_at: null })).sort((a, b) => (a.text < b.text ? -1 : a.text > b.text ? 1 : 0))
+      : latest.sort((a, b) => (a.submitted_at < b.submitted_at ? 1 : a.submitted_at > b.submitted_at ? -1 : 0));
+  }
+  return { kind: 'text', type: question.type, question_id: question.id, title: question.title, answered, texts, hidden: hider.hidden };
 }
 
 function departmentResult(question: SurveyQuestionOf<'department'>, responses: readonly SurveyResponseForResults[], options: SurveyResultsOptions): SurveyDepartmentResult {
