@@ -1,6 +1,6 @@
 import { Checkbox, Radio, Rate } from 'antd';
 import { SurveyFillTexts, type SurveyMatrixAnswer, type SurveyQuestionOf } from '@osp/shared';
-import { useIsMobile } from '../../../utils/useIsMobile';
+import { usePhoneLayout } from './phone-layout';
 
 interface MatrixInputProps {
   question: SurveyQuestionOf<'matrix'>;
@@ -18,7 +18,7 @@ function asMatrix(value: unknown): SurveyMatrixAnswer {
  * screen; on a phone each row is its own block with its choices below it, since a table of columns does not fit 390 px.
  */
 export function MatrixInput({ question, value, onChange, isDisabled }: MatrixInputProps) {
-  const isMobile = useIsMobile();
+  const isMobile = usePhoneLayout();
   const matrix = asMatrix(value);
   const setCell = (rowId: string, cell: string | string[] | number | undefined) => {
     const next: SurveyMatrixAnswer = { ...matrix };

@@ -13,6 +13,7 @@ import {
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { messageText } from '../../../components/HtmlMessage';
 import { toast } from '../../../components/toast';
+import { PhoneLayoutContext } from './phone-layout';
 import { QuestionInput } from './QuestionInput';
 import {
   answersToSend,
@@ -43,6 +44,7 @@ import './survey-form.css';
  * - `errors`: a 422's `data.errors`; `answers.<id>` go under their questions (the form turns to the first page that
  *   has one), other keys are listed above the buttons.
  * - `isSignedIn`: false on the public share page, where uploads and the department tree are not offered.
+ * - `isPhone`: laid out as on a phone at any width (the designer's phone preview); a narrow window gets it anyway.
  * - `header`: between the survey's description and its questions (the public page's name field, whom an evaluation
  *   rates); `actions`: beside 提交 (暂存). `isSubmitting` shows 提交 as busy.
  *
@@ -58,6 +60,7 @@ export interface SurveyFormProps {
   readOnly?: boolean;
   errors?: FieldErrors | undefined;
   isSignedIn?: boolean;
+  isPhone?: boolean;
   header?: ReactNode;
   actions?: ReactNode;
   isSubmitting?: boolean;
@@ -74,6 +77,7 @@ export function SurveyForm({
   readOnly = false,
   errors,
   isSignedIn = true,
+  isPhone = false,
   header,
   actions,
   isSubmitting = false,
@@ -171,64 +175,68 @@ export function SurveyForm({
   const errorCount = Object.keys(shownErrors).length;
 
   return (
-    <div className="survey-form" ref={top}>
-      <header className="survey-form__head">
-        <h1 className="survey-form__title">{definition.title}</h1>
-        {definition.description && <p className="survey-form__description">{definition.description}</p>}
-        {header}
-      </header>
-      {mode === 'preview' && <Alert className="survey-form__banner" type="info" showIcon title={SurveyFillTexts.previewBanner} />}
-      {readOnly && mode === 'fill' && <Alert className="survey-form__banner" type="info" showIcon title={SurveyFillTexts.readOnlyBanner} />}
-      {evaluation.path.length > 1 && (
-        <div className="survey-form__page-bar">
-          {page?.title ? <span className="survey-form__page-title">{page.title}</span> : <span />}
-          <span className="survey-form__page-count">{SurveyFillTexts.pageOf(position, evaluation.path.length)}</span>
-        </div>
-      )}
-      {questions.length === 0 && <Empty description={SurveyFillTexts.emptySurvey} />}
-      {questions.map((question) => (
-        <QuestionBlock
-          key={question.id}
-          question={question}
-          state={evaluation.questions[question.id] as SurveyQuestionState}
-          number={numbers[question.id]}
-          value={Object.hasOwn(answers, question.id) ? answers[question.id] : undefined}
-          errors={shownErrors[question.id]}
-          isDisabled={readOnly}
-          isSignedIn={isSignedIn}
-          onChange={(value) => setAnswer(question.id, value)}
-        />
-      ))}
-      {(errorCount > 0 || otherErrors.length > 0) && (
-        <Alert
-          className="survey-form__errors"
-          type="error"
-          showIcon
-          role="alert"
-          title={errorCount > 0 ? SurveyFillTexts.errorsSummary(errorCount) : messageText(otherErrors[0] ?? '')}
-          description={errorCount > 0 && otherErrors.length > 0 ? otherErrors.map(messageText).join('；') : undefined}
-        />
-      )}
-      <footer className="survey-form__actions">
-        {previous !== undefined && (
-          <Button size="large" onClick={() => goTo(previous)}>
-            {SurveyFillTexts.previous}
-          </Button>
+    <PhoneLayoutContext value={isPhone}>
+      <div className={isPhone ? 'survey-form survey-form--phone' : 'survey-form'} ref={top}>
+        <header className="survey-form__head">
+          <h1 className="survey-form__title">{definition.title}</h1>
+          {definition.description && <p className="survey-form__description">{definition.description}</p>}
+          {header}
+        </header>
+        {mode === 'preview' && <Alert className="survey-form__banner" type="info" showIcon title={SurveyFillTexts.previewBanner} />}
+        {readOnly && mode === 'fill' && (
+          <Alert className="survey-form__banner" type="info" showIcon title={SurveyFillTexts.readOnlyBanner} />
         )}
-        {next !== undefined ? (
-          <Button size="large" type="primary" onClick={handleNext}>
-            {SurveyFillTexts.next}
-          </Button>
-        ) : (
-          !readOnly && (
-            <Button size="large" type="primary" loading={isSubmitting} onClick={() => void handleSubmit()}>
-              {isSubmitting ? SurveyFillTexts.submitting : SurveyFillTexts.submit}
+        {evaluation.path.length > 1 && (
+          <div className="survey-form__page-bar">
+            {page?.title ? <span className="survey-form__page-title">{page.title}</span> : <span />}
+            <span className="survey-form__page-count">{SurveyFillTexts.pageOf(position, evaluation.path.length)}</span>
+          </div>
+        )}
+        {questions.length === 0 && <Empty description={SurveyFillTexts.emptySurvey} />}
+        {questions.map((question) => (
+          <QuestionBlock
+            key={question.id}
+            question={question}
+            state={evaluation.questions[question.id] as SurveyQuestionState}
+            number={numbers[question.id]}
+            value={Object.hasOwn(answers, question.id) ? answers[question.id] : undefined}
+            errors={shownErrors[question.id]}
+            isDisabled={readOnly}
+            isSignedIn={isSignedIn}
+            onChange={(value) => setAnswer(question.id, value)}
+          />
+        ))}
+        {(errorCount > 0 || otherErrors.length > 0) && (
+          <Alert
+            className="survey-form__errors"
+            type="error"
+            showIcon
+            role="alert"
+            title={errorCount > 0 ? SurveyFillTexts.errorsSummary(errorCount) : messageText(otherErrors[0] ?? '')}
+            description={errorCount > 0 && otherErrors.length > 0 ? otherErrors.map(messageText).join('；') : undefined}
+          />
+        )}
+        <footer className="survey-form__actions">
+          {previous !== undefined && (
+            <Button size="large" onClick={() => goTo(previous)}>
+              {SurveyFillTexts.previous}
             </Button>
-          )
-        )}
-        {actions}
-      </footer>
-    </div>
+          )}
+          {next !== undefined ? (
+            <Button size="large" type="primary" onClick={handleNext}>
+              {SurveyFillTexts.next}
+            </Button>
+          ) : (
+            !readOnly && (
+              <Button size="large" type="primary" loading={isSubmitting} onClick={() => void handleSubmit()}>
+                {isSubmitting ? SurveyFillTexts.submitting : SurveyFillTexts.submit}
+              </Button>
+            )
+          )}
+          {actions}
+        </footer>
+      </div>
+    </PhoneLayoutContext>
   );
 }
 
