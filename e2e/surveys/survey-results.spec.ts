@@ -11,7 +11,7 @@ import {
   type SurveyFillForm,
 } from '@osp/shared';
 import { apiSignIn, bearer, signInViaApi, switchPersonViaApi } from '../support/api';
-import { createDept, createPerson, nameTag } from '../support/people';
+import { createDept, createPerson, nameTag, setDeptLeader } from '../support/people';
 import { saveScreenshot } from '../support/screenshots';
 import { button, confirmation, message } from '../support/ui';
 
@@ -256,4 +256,91 @@ test('[SURVEYS] the administrator reads a released survey’s results, reminds, 
   await page.goto(`${SurveyResultTexts.pathOf(id)}?token=${'x'.repeat(32)}`);
   await expect(page.locator('.ant-result-title')).toBeVisible();
   await expect(page.getByText(title)).toHaveCount(0);
+});
+
+/** An evaluation: one rating of the leader, counted towards one dimension. */
+function evaluationOf(title: string): SurveyDefinition {
+  return {
+    kind: 'evaluation',
+    title,
+    settings: { ...SURVEY_SETTINGS_DEFAULT },
+    dimensions: [{ id: 'd_lead', title: '领导力' }],
+    pages: [{ id: 'page1', questions: [{ id: 'q_lead', type: 'rating', title: '领导能力', required: true, stars: 5, dimensionId: 'd_lead' }] }],
+    rules: [],
+  };
+}
+
+test('[SURVEYS] an evaluation round: members rate their leaders; the results show each leader’s scores apart', async ({ page, request }) => {
+  const tag = nameTag();
+  const adminToken = await apiSignIn(request, 'admin');
+  const teams = [];
+  for (const [letter, scores] of [
+    ['甲', [5, 4]],
+    ['乙', [2, 1]],
+  ] as const) {
+    const deptId = await createDept(request, adminToken, `评价${letter}组${tag}`);
+    const leader = await createPerson(request, `${letter}组长${tag}`, { adminToken, deptId, roles: ['staff'] });
+    await setDeptLeader(request, adminToken, deptId, leader.id);
+    const members = [
+      await createPerson(request, `${letter}组员一${tag}`, { adminToken, deptId, roles: ['staff'] }),
+      await createPerson(request, `${letter}组员二${tag}`, { adminToken, deptId, roles: ['staff'] }),
+    ];
+    teams.push({ deptId, leader, members, scores });
+  }
+  const title = `组长评价${tag}`;
+  const { id } = await call<{ id: number }>(request, adminToken, 'POST', '/api/surveys', { name: title, kind: 'evaluation' });
+  await call(request, adminToken, 'PUT', `/api/surveys/${id}`, { definition: evaluationOf(title) });
+  await call(request, adminToken, 'POST', '/api/survey/target', {
+    survey_id: id,
+    targets: teams.flatMap((team) => team.members.map((m) => ({ kind: 'user', ref_id: m.id, exclude: 0 }))),
+  });
+  await call(request, adminToken, 'POST', `/api/surveys/${id}/release`);
+
+  // A member who has not rated yet sees it waiting, linked to 待我评价.
+  const waiting = teams[1]?.members[1];
+  if (!waiting) throw new Error('no member');
+  await signInViaApi(page, waiting.username, { password: waiting.password });
+  await page.goto('/dashboard');
+  const card = page.getByRole('region', { name: DashboardTexts.surveysTitle });
+  await card.scrollIntoViewIfNeeded();
+  await expect(card.getByRole('link', { name: title })).toHaveAttribute('href', '/feedback/pending');
+  await expect(card).toContainText(DashboardTexts.surveysRatee(teams[1]?.leader.name ?? ''));
+
+  for (const team of teams) {
+    for (const [index, member] of team.members.entries()) {
+      if (member === waiting) continue;
+      const token = await apiSignIn(request, member.username, member.password);
+      const form = await call<SurveyFillForm>(request, token, 'GET', `/api/survey/${id}/fill?ratee_id=${team.leader.id}`);
+      await call(request, token, 'POST', `/api/survey/${id}/fill`, {
+        version_id: form.version_id,
+        ratee_id: team.leader.id,
+        answers: { q_lead: team.scores[index] },
+      });
+    }
+  }
+
+  // All leaders together: 5, 4 and 2 → 3.67; 甲组长 alone: 4.5; 乙组长 alone: 2.
+  await switchPersonViaApi(page, 'admin');
+  await page.goto(SurveyResultTexts.pathOf(id));
+  const lead = questionCard(page, 'q_lead');
+  await expect(lead).toContainText(SurveyResultTexts.questionAnswered(3));
+  await expect(lead).toContainText('3.67 / 5');
+  await expect(page.getByTestId('survey-result-dimensions').getByRole('row', { name: /领导力/ })).toContainText('3.67');
+  const picker = page.getByRole('combobox', { name: SurveyResultTexts.ratee });
+  await picker.click();
+  await page.locator('.ant-select-item-option', { hasText: teams[0]?.leader.name ?? '' }).click();
+  await expect(lead).toContainText(SurveyResultTexts.questionAnswered(2));
+  await expect(lead).toContainText('4.5 / 5');
+  await expect(page.getByTestId('survey-result-dimensions').getByRole('row', { name: /领导力/ })).toContainText('4.5');
+  await saveScreenshot(page, 'survey-results-evaluation-1440');
+  await picker.click();
+  await page.locator('.ant-select-item-option', { hasText: teams[1]?.leader.name ?? '' }).click();
+  await expect(lead).toContainText(SurveyResultTexts.questionAnswered(1));
+  await expect(lead).toContainText('2 / 5');
+
+  // 答卷明细 follows the ratee: only the one response about 乙组长.
+  await tab(page, SurveyResultTexts.tabReturns).click();
+  const returns = page.getByTestId('survey-returns');
+  await expect(returns.locator('tbody tr.ant-table-row')).toHaveCount(1);
+  await expect(returns).toContainText(teams[1]?.leader.name ?? '');
 });

@@ -4,6 +4,7 @@ import type {
   SurveyCrossTab,
   SurveyDetail,
   SurveyMetric,
+  SurveyPersonItem,
   SurveyPublicResults,
   SurveyRemindResult,
   SurveyResultLink,
@@ -31,23 +32,55 @@ export function useSurveyForResults(id: number, enabled: boolean) {
   });
 }
 
-/** GET /api/surveys/{id}/responses: every question's aggregate; read afresh each time (answers keep coming). */
-export function useSurveyResults(id: number, enabled: boolean) {
+/**
+ * GET /api/surveys/{id}/responses: every question's aggregate, of one ratee's responses when an evaluation names one;
+ * read afresh each time (answers keep coming).
+ */
+export function useSurveyResults(id: number, enabled: boolean, rateeId?: number) {
   return useQuery({
-    queryKey: [...resultsKey(id), 'responses'],
-    queryFn: () => api.get<SurveyResults>(`/api/surveys/${path(id)}/responses`),
+    queryKey: [...resultsKey(id), 'responses', rateeId],
+    queryFn: () => api.get<SurveyResults>(`/api/surveys/${path(id)}/responses`, { ratee_id: rateeId }),
     enabled: enabled && id > 0,
     staleTime: 0,
+    placeholderData: keepPreviousData,
   });
 }
 
 /** GET /api/surveys/{id}/responses?question=&cross=: one question's answers by another question's, or by department ('dept'). */
-export function useSurveyCrossTab(id: number, question: string | undefined, by: string | undefined) {
+export function useSurveyCrossTab(id: number, question: string | undefined, by: string | undefined, rateeId?: number) {
   return useQuery({
-    queryKey: [...resultsKey(id), 'cross', question, by],
-    queryFn: () => api.get<SurveyCrossTab>(`/api/surveys/${path(id)}/responses`, { question, cross: by }),
+    queryKey: [...resultsKey(id), 'cross', question, by, rateeId],
+    queryFn: () => api.get<SurveyCrossTab>(`/api/surveys/${path(id)}/responses`, { question, cross: by, ratee_id: rateeId }),
     enabled: id > 0 && question !== undefined && by !== undefined,
     placeholderData: keepPreviousData,
+  });
+}
+
+/** Pages of GET /api/survey/person read for an evaluation's ratees: 100 assignments a page. */
+const RATEE_PAGES_MAX = 20;
+
+export interface SurveyRatee {
+  id: number;
+  name: string;
+}
+
+/**
+ * An evaluation's ratees (the people rated), from its assignments (GET /api/survey/person, S1's list): each once, by
+ * name. Read up to RATEE_PAGES_MAX pages of 100 (2,000 assignments), which holds a company's 360° round.
+ */
+export function useSurveyRatees(id: number, enabled: boolean) {
+  return useQuery({
+    queryKey: [...resultsKey(id), 'ratees'],
+    queryFn: async () => {
+      const ratees = new Map<number, string>();
+      for (let page = 1; page <= RATEE_PAGES_MAX; page += 1) {
+        const batch = await api.get<Paged<SurveyPersonItem>>('/api/survey/person', { survey_id: id, page, per_page: 100 });
+        for (const item of batch.list) if (item.ratee_id > 0) ratees.set(item.ratee_id, item.ratee_name ?? String(item.ratee_id));
+        if (page * 100 >= batch.total) break;
+      }
+      return [...ratees].map(([rateeId, name]): SurveyRatee => ({ id: rateeId, name })).sort((a, b) => a.name.localeCompare(b.name, 'zh-CN'));
+    },
+    enabled: enabled && id > 0,
   });
 }
 
@@ -62,10 +95,10 @@ export function useSurveyMetric(id: number, enabled: boolean) {
 }
 
 /** GET /api/survey/{id}/returns: the per-person responses of a named survey, a page at a time. */
-export function useSurveyReturns(id: number, page: number, perPage: number, enabled: boolean) {
+export function useSurveyReturns(id: number, page: number, perPage: number, enabled: boolean, rateeId?: number) {
   return useQuery({
-    queryKey: [...resultsKey(id), 'returns', page, perPage],
-    queryFn: () => api.get<Paged<SurveyReturn>>(`/api/survey/${path(id)}/returns`, { page, per_page: perPage }),
+    queryKey: [...resultsKey(id), 'returns', page, perPage, rateeId],
+    queryFn: () => api.get<Paged<SurveyReturn>>(`/api/survey/${path(id)}/returns`, { page, per_page: perPage, ratee_id: rateeId }),
     enabled: enabled && id > 0,
     placeholderData: keepPreviousData,
   });
@@ -81,8 +114,8 @@ export function useRemindSurvey(id: number) {
 }
 
 /** GET /api/survey/exportAs: the responses as an xlsx through a hidden frame (SPEC §9 mask and readiness cookie). */
-export function exportSurveyResponses(id: number, personal: boolean): Promise<void> {
-  return exportThroughFrame('/api/survey/exportAs', { survey_id: id, personal: personal ? 1 : 0 });
+export function exportSurveyResponses(id: number, personal: boolean, rateeId?: number): Promise<void> {
+  return exportThroughFrame('/api/survey/exportAs', { survey_id: id, personal: personal ? 1 : 0, ratee_id: rateeId });
 }
 
 /** POST /api/surveys/{id}/result-link: a new public results link living `days` days (replaces the old one). */

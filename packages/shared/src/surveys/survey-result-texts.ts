@@ -17,6 +17,9 @@ export const SurveyResultTexts = {
   anonymous: '匿名',
   named: '实名',
   evaluation: '评价',
+  dimensionsTitle: '评价维度得分',
+  dimension: '评价维度',
+  dimensionScores: '评分次数',
   versionOf: (no: number) => `第 ${no} 版`,
   // Metrics.
   targeted: '已邀请',
@@ -101,6 +104,7 @@ export const SurveyResultTexts = {
   duration: '用时',
   version: '版本',
   ratee: '被评价人',
+  rateeAll: '全部被评价人',
   view: '查看',
   answersTitle: (name: string) => `${name} 的答卷`,
   notAnswered: '（未作答）',

@@ -1,9 +1,10 @@
-import { Alert, Button, Card, Result, Tabs } from 'antd';
+import { Alert, Button, Card, Flex, Result, Select, Tabs } from 'antd';
+import { useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { SurveyApiMessages, SurveyResultTexts, type SurveyDetail } from '@osp/shared';
 import { ApiError } from '../../../api/client';
 import { hasSession } from '../../../api/session';
-import { usePublicSurveyResults, useSurveyForResults, useSurveyMetric, useSurveyResults } from '../../../api/survey-results';
+import { usePublicSurveyResults, useSurveyForResults, useSurveyMetric, useSurveyRatees, useSurveyResults } from '../../../api/survey-results';
 import { LoadFailed } from '../../../components/LoadFailed';
 import { PageLoading } from '../../../components/PageLoading';
 import { DeptCompletion } from '../results/DeptCompletion';
@@ -44,15 +45,36 @@ function PublicResults({ token }: { token: string }) {
   );
 }
 
+/** An evaluation's 被评价人: everyone's results together, or one ratee's. */
+function RateePicker({ id, value, onChange }: { id: number; value: number | undefined; onChange: (next: number | undefined) => void }) {
+  const ratees = useSurveyRatees(id, true);
+  const ALL = 0;
+  return (
+    <Flex wrap gap={8} align="center" className="survey-result-ratee">
+      <span>{SurveyResultTexts.ratee}</span>
+      <Select<number>
+        aria-label={SurveyResultTexts.ratee}
+        className="survey-result-ratee__select"
+        loading={ratees.isPending}
+        showSearch={{ optionFilterProp: 'label' }}
+        value={value ?? ALL}
+        onChange={(next) => onChange(next === ALL ? undefined : next)}
+        options={[{ value: ALL, label: SurveyResultTexts.rateeAll }, ...(ratees.data ?? []).map((r) => ({ value: r.id, label: r.name }))]}
+      />
+    </Flex>
+  );
+}
+
 function AdminTabs({ id, survey }: { id: number; survey: SurveyDetail }) {
-  const results = useSurveyResults(id, true);
+  const isEvaluation = survey.kind === 'evaluation';
+  const [rateeId, setRateeId] = useState<number | undefined>(undefined);
+  const results = useSurveyResults(id, true, rateeId);
   const metric = useSurveyMetric(id, true);
   const anonymous = survey.definition.settings.anonymous;
-  const isEvaluation = survey.kind === 'evaluation';
   const responses = results.data?.responses ?? metric.data?.responses ?? survey.responses;
 
   const statsTab = results.data ? (
-    <ResultStats results={results.data} definition={survey.definition} crossTabSurveyId={id} />
+    <ResultStats results={results.data} definition={survey.definition} crossTabSurveyId={id} rateeId={rateeId} />
   ) : results.error ? (
     <LoadFailed error={results.error} onRetry={() => void results.refetch()} />
   ) : (
@@ -68,11 +90,11 @@ function AdminTabs({ id, survey }: { id: number; survey: SurveyDetail }) {
   const returnsTab = anonymous ? (
     <Alert type="info" showIcon title={SurveyResultTexts.returnsAnonymous} />
   ) : (
-    <ReturnsTable surveyId={id} definition={survey.definition} isEvaluation={isEvaluation} />
+    <ReturnsTable surveyId={id} definition={survey.definition} isEvaluation={isEvaluation} rateeId={rateeId} />
   );
   const exportTab = (
     <div className="survey-result-export">
-      <ExportPanel surveyId={id} anonymous={anonymous} responses={responses} />
+      <ExportPanel surveyId={id} anonymous={anonymous} responses={responses} rateeId={rateeId} />
       <ResultLinkPanel surveyId={id} link={survey.result_link} />
     </div>
   );
@@ -80,6 +102,7 @@ function AdminTabs({ id, survey }: { id: number; survey: SurveyDetail }) {
   return (
     <>
       {metric.data && <ResultMetrics metric={metric.data} />}
+      {isEvaluation && <RateePicker id={id} value={rateeId} onChange={setRateeId} />}
       <Tabs
         className="survey-result-tabs"
         destroyOnHidden={false}

@@ -36,11 +36,17 @@ function CrossTable({ table }: { table: SurveyCrossTab }) {
 }
 
 /** 交叉分析: one choice, rating, NPS or department question's answers split by another's, or by the respondent's department. */
-export function CrossTabPanel({ surveyId, questions }: { surveyId: number; questions: readonly SurveyQuestionResult[] }) {
+interface CrossTabPanelProps {
+  surveyId: number;
+  questions: readonly SurveyQuestionResult[];
+  rateeId?: number | undefined;
+}
+
+export function CrossTabPanel({ surveyId, questions, rateeId }: CrossTabPanelProps) {
   const rowChoices = crossQuestions(questions);
   const [question, setQuestion] = useState<string | undefined>(rowChoices[0]?.value);
   const [by, setBy] = useState<string>(SURVEY_CROSS_BY_DEPT);
-  const table = useSurveyCrossTab(surveyId, question, by);
+  const table = useSurveyCrossTab(surveyId, question, by, rateeId);
 
   return (
     <Card size="small" title={SurveyResultTexts.crossTitle} className="survey-result-cross" data-testid="survey-cross-tab">

@@ -14,10 +14,12 @@ interface ExportPanelProps {
   surveyId: number;
   anonymous: boolean;
   responses: number;
+  /** An evaluation's ratee whose responses alone are exported; all when undefined. */
+  rateeId?: number | undefined;
 }
 
 /** 导出 with and without the personal columns (an anonymous survey has none to give). */
-export function ExportPanel({ surveyId, anonymous, responses }: ExportPanelProps) {
+export function ExportPanel({ surveyId, anonymous, responses, rateeId }: ExportPanelProps) {
   const isEmpty = responses === 0;
   return (
     <Card size="small" title={SurveyResultTexts.exportTitle}>
@@ -27,14 +29,14 @@ export function ExportPanel({ surveyId, anonymous, responses }: ExportPanelProps
             label={SurveyResultTexts.exportAll}
             hint={isEmpty ? SurveyResultTexts.exportEmpty : SurveyResultTexts.exportAllHint}
             isDisabled={isEmpty}
-            onExport={() => exportSurveyResponses(surveyId, true)}
+            onExport={() => exportSurveyResponses(surveyId, true, rateeId)}
           />
         )}
         <ExportButton
           label={SurveyResultTexts.exportPlain}
           hint={isEmpty ? SurveyResultTexts.exportEmpty : SurveyResultTexts.exportPlainHint}
           isDisabled={isEmpty}
-          onExport={() => exportSurveyResponses(surveyId, false)}
+          onExport={() => exportSurveyResponses(surveyId, false, rateeId)}
         />
       </Flex>
       {anonymous && (

@@ -14,15 +14,15 @@ function starsById(definition: SurveyDefinition | undefined): Map<string, number
 
 function DimensionTable({ dimensions }: { dimensions: readonly SurveyDimensionResult[] }) {
   return (
-    <Card size="small" title={SurveyResultTexts.evaluation} className="survey-result-card">
+    <Card size="small" title={SurveyResultTexts.dimensionsTitle} className="survey-result-card" data-testid="survey-result-dimensions">
       <Table<SurveyDimensionResult>
         size="small"
         rowKey="id"
         pagination={false}
         dataSource={[...dimensions]}
         columns={[
-          { key: 'title', title: SurveyResultTexts.option, dataIndex: 'title', className: 'survey-result-table__label' },
-          { key: 'scores', title: SurveyResultTexts.count, dataIndex: 'scores', align: 'right' },
+          { key: 'title', title: SurveyResultTexts.dimension, dataIndex: 'title', className: 'survey-result-table__label' },
+          { key: 'scores', title: SurveyResultTexts.dimensionScores, dataIndex: 'scores', align: 'right' },
           {
             key: 'average',
             title: SurveyResultTexts.average,
@@ -41,11 +41,13 @@ interface ResultStatsProps {
   definition?: SurveyDefinition | undefined;
   /** The administrators' view offers the cross-tab; the public link shows the aggregates only. */
   crossTabSurveyId?: number | undefined;
+  /** An evaluation's ratee the results are of (the cross-tab follows). */
+  rateeId?: number | undefined;
   isPublic?: boolean;
 }
 
 /** 统计: each question's chart and numbers in the order asked, an evaluation's dimensions, and the cross-tab. */
-export function ResultStats({ results, definition, crossTabSurveyId, isPublic = false }: ResultStatsProps) {
+export function ResultStats({ results, definition, crossTabSurveyId, rateeId, isPublic = false }: ResultStatsProps) {
   if (results.questions.length === 0) return <Empty description={SurveyResultTexts.statsEmpty} />;
   const stars = starsById(definition);
   return (
@@ -55,7 +57,7 @@ export function ResultStats({ results, definition, crossTabSurveyId, isPublic = 
       {results.questions.map((result, index) => (
         <QuestionResultCard key={result.question_id} index={index + 1} result={result} minCount={results.min_count} stars={stars.get(result.question_id)} isPublic={isPublic} />
       ))}
-      {crossTabSurveyId !== undefined && results.responses > 0 && <CrossTabPanel surveyId={crossTabSurveyId} questions={results.questions} />}
+      {crossTabSurveyId !== undefined && results.responses > 0 && <CrossTabPanel surveyId={crossTabSurveyId} questions={results.questions} rateeId={rateeId} />}
     </div>
   );
 }

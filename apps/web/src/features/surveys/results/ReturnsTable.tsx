@@ -37,11 +37,18 @@ function ReturnAnswers({ item, definition }: { item: SurveyReturn; definition: S
 }
 
 /** 答卷明细: a named survey's responses a page at a time; 查看 opens one with its answers. */
-export function ReturnsTable({ surveyId, definition, isEvaluation }: { surveyId: number; definition: SurveyDefinition; isEvaluation: boolean }) {
+interface ReturnsTableProps {
+  surveyId: number;
+  definition: SurveyDefinition;
+  isEvaluation: boolean;
+  rateeId?: number | undefined;
+}
+
+export function ReturnsTable({ surveyId, definition, isEvaluation, rateeId }: ReturnsTableProps) {
   const [page, setPage] = useState(1);
   const [open, setOpen] = useState<SurveyReturn | null>(null);
   const isMobile = useIsMobile();
-  const returns = useSurveyReturns(surveyId, page, PER_PAGE, true);
+  const returns = useSurveyReturns(surveyId, page, PER_PAGE, true, rateeId);
 
   const columns: ColumnsType<SurveyReturn> = [
     { key: 'name', title: SurveyResultTexts.respondent, render: (_, item) => respondentOf(item) },
