@@ -152,7 +152,7 @@ function GroupEditor({
       <Flex gap={8} align="center" wrap>
         <Select<'and' | 'or'>
           size="small"
-          aria-label={T.pickOperator}
+          aria-label={T.groupOp}
           value={group.op}
           options={GROUP_OPS}
           popupMatchSelectWidth={false}

@@ -1,0 +1,188 @@
+import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import {
+  SurveyApiMessages,
+  SurveyDesignerTexts,
+  SurveyMessages,
+  SurveyTexts,
+  SURVEY_STATUS_LABELS,
+  type ApiEnvelope,
+  type SurveyDetail,
+} from '@osp/shared';
+import { apiSignIn, bearer, signInViaApi } from '../support/api';
+import { createDept, createPerson, nameTag } from '../support/people';
+import { saveScreenshot } from '../support/screenshots';
+import { button } from '../support/ui';
+
+/*
+ * 问卷管理 and the designer (issue 16): an administrator creates a survey, adds a single choice, a multiple choice with
+ * an exclusive option, a short text checked as a mobile number and a rating; a save with an empty question title is
+ * refused and the message shows at that question; a rule (answer A of the single choice shows the rating), a
+ * department of the journey's own as the target (one person in it), save, release, and the list shows it 收集中.
+ */
+
+test.use({ actionTimeout: 15_000 });
+
+async function call<T>(request: APIRequestContext, token: string, path: string): Promise<T> {
+  const body = (await (await request.get(path, { headers: bearer(token) })).json()) as ApiEnvelope<T>;
+  expect(body.status_code, `GET ${path}: ${body.message}`).toBe(0);
+  return body.data;
+}
+
+const T = SurveyDesignerTexts;
+
+function toast(page: Page, text: string): Locator {
+  return page.locator('.ant-message-notice').filter({ hasText: text }).first();
+}
+
+function editor(page: Page): Locator {
+  return page.locator('.survey-designer__editor');
+}
+
+async function addQuestion(page: Page, type: keyof typeof SurveyTexts.questionTypes, title: string): Promise<void> {
+  await page.getByRole('button', { name: T.paletteAdd(SurveyTexts.questionTypes[type]) }).click();
+  const titleBox = editor(page).getByLabel(T.fieldQuestionTitle, { exact: true });
+  await expect(titleBox).toHaveValue(SurveyTexts.questionTypes[type]);
+  await titleBox.fill(title);
+}
+
+async function pick(page: Page, control: Locator, option: string): Promise<void> {
+  await control.click();
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: option }).first().click();
+}
+
+test('[SURVEYS] 问卷管理: design a four-question survey with a rule and a department target, a refused save at its question, release', async ({
+  page,
+  request,
+}) => {
+  // Four questions, a refused save, a rule, a target, the preview and a release: about twice an ordinary journey.
+  test.setTimeout(180_000);
+  const tag = nameTag();
+  const adminToken = await apiSignIn(request, 'admin');
+  const deptName = `问卷部${tag}`;
+  const deptId = await createDept(request, adminToken, deptName);
+  await createPerson(request, `答卷人${tag}`, { deptId, adminToken });
+  const title = `员工满意度调查${tag}`;
+
+  await signInViaApi(page, 'admin');
+  await page.goto(T.managePath);
+  await button(page, T.newSurvey).click();
+  const dialog = page.getByRole('dialog').filter({ hasText: T.createDialog });
+  await dialog.getByLabel(T.fieldName, { exact: true }).fill(title);
+  await button(dialog, T.create).click();
+  await expect(page).toHaveURL((url) => url.pathname.startsWith(`${T.editPath}/`));
+  await expect(page.locator('.survey-designer__title')).toHaveText(title);
+
+  // 1. Four questions.
+  await addQuestion(page, 'single', '您对工作环境满意吗');
+  await editor(page).getByLabel(T.optionPlaceholder(1), { exact: true }).fill('满意');
+  await editor(page).getByLabel(T.optionPlaceholder(2), { exact: true }).fill('不满意');
+
+  await addQuestion(page, 'multiple', '您使用过哪些福利');
+  await editor(page).getByLabel(T.optionPlaceholder(1), { exact: true }).fill('食堂');
+  await editor(page).getByLabel(T.optionPlaceholder(2), { exact: true }).fill('班车');
+  await button(editor(page), T.addOption).click();
+  await editor(page).getByLabel(T.optionPlaceholder(3), { exact: true }).fill('以上都没有');
+  await editor(page).locator('.survey-label-list__row').nth(2).getByRole('checkbox', { name: T.exclusive }).check();
+
+  await addQuestion(page, 'text', '您的手机号');
+  await pick(page, editor(page).getByLabel(T.fieldValidator, { exact: true }), SurveyTexts.textValidators.mobile);
+
+  await addQuestion(page, 'rating', '请为食堂打分');
+  await expect(page.locator('.survey-canvas__question')).toHaveCount(4);
+
+  // 2. A question without a title: the server refuses the save and the message stands at that question.
+  await page.locator('.survey-canvas__question').first().locator('.survey-canvas__select').click();
+  await editor(page).getByLabel(T.fieldQuestionTitle, { exact: true }).fill('');
+  await page.getByRole('button', { name: T.save, exact: true }).click();
+  const refused = page.locator('.survey-canvas__question--invalid');
+  await expect(refused).toHaveCount(1);
+  await expect(refused).toContainText(SurveyMessages.questionTitleRequired);
+  await expect(editor(page)).toContainText(SurveyMessages.questionTitleRequired);
+  await saveScreenshot(page, 'survey-designer-refused');
+  await editor(page).getByLabel(T.fieldQuestionTitle, { exact: true }).fill('您对工作环境满意吗');
+  await page.getByRole('button', { name: T.save, exact: true }).click();
+  await expect(toast(page, SurveyApiMessages.saved)).toBeVisible();
+  await expect(refused).toHaveCount(0);
+
+  // 3. A rule: 满意 on the first question shows the rating.
+  await page.getByRole('tab', { name: T.tabRules }).click();
+  await button(page, T.addRule).click();
+  const rule = page.locator('.survey-rules__rule').first();
+  await rule.getByRole('button', { name: new RegExp(`${T.addCondition}$`) }).click();
+  await pick(page, rule.locator('.survey-rules__compare').getByLabel(T.pickQuestion, { exact: true }), '您对工作环境满意吗');
+  await pick(page, rule.locator('.survey-rules__compare').getByLabel(T.pickOperator, { exact: true }), SurveyTexts.operators.equals);
+  await pick(page, rule.locator('.survey-rules__compare').getByLabel(T.pickValue, { exact: true }), '满意');
+  await button(rule, T.addAction).click();
+  await pick(page, rule.locator('.survey-rules__action').getByLabel(T.pickQuestion, { exact: true }), '请为食堂打分');
+  await expect(rule.locator('.ant-alert-error')).toHaveCount(0);
+  await saveScreenshot(page, 'survey-designer-rule');
+
+  // 4. The department of the journey's own as the target: one person.
+  await page.getByRole('tab', { name: T.tabTargets }).click();
+  const depts = page.locator('.survey-targets').getByLabel(T.targetDepts, { exact: true });
+  await depts.click();
+  await depts.fill(deptName);
+  await page.locator('.ant-select-dropdown:visible .ant-select-tree-node-content-wrapper').filter({ hasText: deptName }).click();
+  await page.keyboard.press('Escape');
+  await button(page, T.saveTargets).click();
+  await expect(page.getByTestId('survey-resolved-count')).toHaveText(T.resolvedCount(1));
+  await expect(page.locator('.survey-targets').getByRole('row').filter({ hasText: `答卷人${tag}` })).toBeVisible();
+
+  // 5. The live preview as a respondent sees it: the rating shows once 满意 is picked.
+  await button(page, T.preview).click();
+  const preview = page.getByRole('dialog').filter({ hasText: T.previewTitle });
+  await expect(preview.getByText('您使用过哪些福利')).toBeVisible();
+  await expect(preview.getByText('请为食堂打分')).toHaveCount(0);
+  await preview.getByText('满意', { exact: true }).click();
+  await expect(preview.getByText('请为食堂打分')).toBeVisible();
+  await preview.getByText(T.previewPhone, { exact: true }).click();
+  await saveScreenshot(page, 'survey-designer-preview-phone');
+  await page.keyboard.press('Escape');
+  await expect(preview).toHaveCount(0);
+
+  // 6. Saved with the rule, released, and 收集中 on the list.
+  await button(page, T.saveAndRelease).click();
+  await expect(toast(page, SurveyApiMessages.released)).toBeVisible();
+  await expect(page.locator('.survey-designer__head')).toContainText(SURVEY_STATUS_LABELS[1]);
+  const surveyId = Number(new URL(page.url()).pathname.split('/').pop());
+  const stored = await call<SurveyDetail>(request, adminToken, `/api/surveys/${surveyId}`);
+  const questions = stored.definition.pages.flatMap((p) => p.questions);
+  expect(questions.map((q) => q.type)).toEqual(['single', 'multiple', 'text', 'rating']);
+  const multiple = questions[1];
+  expect(multiple?.type === 'multiple' && multiple.options.map((o) => [o.label, o.exclusive === true])).toEqual([
+    ['食堂', false],
+    ['班车', false],
+    ['以上都没有', true],
+  ]);
+  expect(questions[2]?.type === 'text' && questions[2].validator).toEqual({ kind: 'mobile' });
+  const single = questions[0];
+  expect(stored.definition.rules).toEqual([
+    {
+      id: expect.any(String) as unknown,
+      when: {
+        kind: 'group',
+        op: 'and',
+        items: [{ kind: 'compare', questionId: single?.id, operator: 'equals', value: single?.type === 'single' ? single.options[0]?.id : '' }],
+      },
+      actions: [{ type: 'show_question', questionId: questions[3]?.id }],
+    },
+  ]);
+  expect(stored.targets).toEqual([{ kind: 'dept', ref_id: deptId, exclude: 0, name: deptName }]);
+  expect(stored.version_no).toBe(1);
+  await page.getByRole('tab', { name: T.tabDesign }).click();
+  await saveScreenshot(page, 'survey-designer-released');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(page.getByRole('button', { name: T.paletteAdd(SurveyTexts.questionTypes.single) })).toBeVisible();
+  await saveScreenshot(page, 'survey-designer-phone');
+  await page.setViewportSize({ width: 1440, height: 900 });
+
+  await button(page, T.back).click();
+  await expect(page).toHaveURL((url) => url.pathname === T.managePath);
+  await page.getByRole('searchbox', { name: T.search }).fill(title);
+  await page.getByRole('searchbox', { name: T.search }).press('Enter');
+  const row = page.getByRole('row').filter({ hasText: title });
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText(SURVEY_STATUS_LABELS[1]);
+  await expect(row).toContainText(T.completionOf(0, 1));
+  await saveScreenshot(page, 'survey-manage-list');
+});
