@@ -126,7 +126,12 @@ test('[SURVEYS] 问卷管理: design a four-question survey with a rule and a de
   await page.keyboard.press('Escape');
   await button(page, T.saveTargets).click();
   await expect(page.getByTestId('survey-resolved-count')).toHaveText(T.resolvedCount(1));
-  await expect(page.locator('.survey-targets').getByRole('row').filter({ hasText: `答卷人${tag}` })).toBeVisible();
+  await expect(
+    page
+      .locator('.survey-targets')
+      .getByRole('row')
+      .filter({ hasText: `答卷人${tag}` }),
+  ).toBeVisible();
 
   // 5. The live preview as a respondent sees it: the rating shows once 满意 is picked.
   await button(page, T.preview).click();
@@ -162,7 +167,9 @@ test('[SURVEYS] 问卷管理: design a four-question survey with a rule and a de
       when: {
         kind: 'group',
         op: 'and',
-        items: [{ kind: 'compare', questionId: single?.id, operator: 'equals', value: single?.type === 'single' ? single.options[0]?.id : '' }],
+        items: [
+          { kind: 'compare', questionId: single?.id, operator: 'equals', value: single?.type === 'single' ? single.options[0]?.id : '' },
+        ],
       },
       actions: [{ type: 'show_question', questionId: questions[3]?.id }],
     },

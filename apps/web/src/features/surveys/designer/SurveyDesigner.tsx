@@ -145,11 +145,23 @@ export function SurveyDesigner({ survey }: { survey: SurveyDetail }) {
     <Card size="small" title={T.palette} className="survey-designer__palette">
       <div className="survey-palette" role="group" aria-label={T.palette}>
         {SURVEY_QUESTION_TYPES.map((type) => (
-          <Button key={type} size="small" autoInsertSpace={false} onClick={() => add(type)} aria-label={T.paletteAdd(SurveyTexts.questionTypes[type])}>
+          <Button
+            key={type}
+            size="small"
+            autoInsertSpace={false}
+            onClick={() => add(type)}
+            aria-label={T.paletteAdd(SurveyTexts.questionTypes[type])}
+          >
             {SurveyTexts.questionTypes[type]}
           </Button>
         ))}
-        <Button size="small" autoInsertSpace={false} icon={<ScissorOutlined />} onClick={addBreak} aria-label={T.paletteAdd(SurveyTexts.pageBreak)}>
+        <Button
+          size="small"
+          autoInsertSpace={false}
+          icon={<ScissorOutlined />}
+          onClick={addBreak}
+          aria-label={T.paletteAdd(SurveyTexts.pageBreak)}
+        >
           {SurveyTexts.pageBreak}
         </Button>
       </div>
