@@ -20,8 +20,25 @@ const questions: SurveyQuestion[] = [
   rating('r001', 5),
   { id: 'n001', type: 'number', title: '人数', required: false, decimals: 1 },
   { id: 'p001', type: 'nps', title: '推荐', required: false },
-  { id: 'x001', type: 'matrix', title: '矩阵', required: false, mode: 'single', rows: opts('x001r', ['食堂', '班车']), columns: opts('x001c', ['满意', '不满意']) },
-  { id: 'y001', type: 'matrix', title: '评分矩阵', required: false, mode: 'rating', rows: opts('y001r', ['环境', '待遇']), columns: [], stars: 3 },
+  {
+    id: 'x001',
+    type: 'matrix',
+    title: '矩阵',
+    required: false,
+    mode: 'single',
+    rows: opts('x001r', ['食堂', '班车']),
+    columns: opts('x001c', ['满意', '不满意']),
+  },
+  {
+    id: 'y001',
+    type: 'matrix',
+    title: '评分矩阵',
+    required: false,
+    mode: 'rating',
+    rows: opts('y001r', ['环境', '待遇']),
+    columns: [],
+    stars: 3,
+  },
   { id: 'k001', type: 'ranking', title: '排序', required: false, options: opts('k001', ['A', 'B', 'C']) },
   text('t001'),
   { id: 'g001', type: 'department', title: '部门', required: false },
@@ -44,13 +61,47 @@ const depts = new Map([
 const named: SurveyResultsOptions = { anonymous: false, minCount: 5, depts };
 
 const responses = [
-  response({ s001: 's001o1', m001: ['m001o1', 'm001o2'], d001: 'd001o1', r001: 5, n001: 2.5, p001: 10, x001: { x001ro1: 'x001co1', x001ro2: 'x001co2' }, y001: { y001ro1: 3, y001ro2: 1 }, k001: ['k001o2', 'k001o1', 'k001o3'], t001: '第一条', g001: 2, f001: ['aaaa'] }),
-  response({ s001: 's001o1', m001: ['m001o4'], r001: 4, n001: 2.5, p001: 8, x001: { x001ro1: 'x001co1' }, y001: { y001ro1: 2 }, k001: ['k001o2', 'k001o3', 'k001o1'], t001: '第二条', g001: 2 }, 2),
-  response({ s001: 's001o2', r001: 3, n001: 7, p001: 3, k001: ['k001o1', 'k001o2', 'k001o3'], t001: '第三条', f001: ['bbbb', 'cccc'] }, null),
+  response({
+    s001: 's001o1',
+    m001: ['m001o1', 'm001o2'],
+    d001: 'd001o1',
+    r001: 5,
+    n001: 2.5,
+    p001: 10,
+    x001: { x001ro1: 'x001co1', x001ro2: 'x001co2' },
+    y001: { y001ro1: 3, y001ro2: 1 },
+    k001: ['k001o2', 'k001o1', 'k001o3'],
+    t001: '第一条',
+    g001: 2,
+    f001: ['aaaa'],
+  }),
+  response(
+    {
+      s001: 's001o1',
+      m001: ['m001o4'],
+      r001: 4,
+      n001: 2.5,
+      p001: 8,
+      x001: { x001ro1: 'x001co1' },
+      y001: { y001ro1: 2 },
+      k001: ['k001o2', 'k001o3', 'k001o1'],
+      t001: '第二条',
+      g001: 2,
+    },
+    2,
+  ),
+  response(
+    { s001: 's001o2', r001: 3, n001: 7, p001: 3, k001: ['k001o1', 'k001o2', 'k001o3'], t001: '第三条', f001: ['bbbb', 'cccc'] },
+    null,
+  ),
   response({}),
 ];
 
-const find = <K extends SurveyQuestionResult['kind']>(results: SurveyResults, id: string, kind: K): Extract<SurveyQuestionResult, { kind: K }> => {
+const find = <K extends SurveyQuestionResult['kind']>(
+  results: SurveyResults,
+  id: string,
+  kind: K,
+): Extract<SurveyQuestionResult, { kind: K }> => {
   const question = results.questions.find((q) => q.question_id === id);
   expect(question?.kind).toBe(kind);
   return question as Extract<SurveyQuestionResult, { kind: K }>;
@@ -70,8 +121,18 @@ describe('aggregateSurveyResults, named', () => {
   });
 
   it('counts the options of single, multiple and dropdown questions', () => {
-    expect(find(results, 's001', 'choice')).toMatchObject({ answered: 3, options: [{ label: '是', count: 2 }, { label: '否', count: 1 }, { label: '不确定', count: 0 }] });
-    expect(find(results, 'm001', 'choice')).toMatchObject({ answered: 2, options: [{ count: 1 }, { count: 1 }, { count: 0 }, { count: 1 }] });
+    expect(find(results, 's001', 'choice')).toMatchObject({
+      answered: 3,
+      options: [
+        { label: '是', count: 2 },
+        { label: '否', count: 1 },
+        { label: '不确定', count: 0 },
+      ],
+    });
+    expect(find(results, 'm001', 'choice')).toMatchObject({
+      answered: 2,
+      options: [{ count: 1 }, { count: 1 }, { count: 0 }, { count: 1 }],
+    });
     expect(find(results, 'd001', 'choice')).toMatchObject({ answered: 1, options: [{ count: 1 }, { count: 0 }] });
   });
 
@@ -81,7 +142,13 @@ describe('aggregateSurveyResults, named', () => {
       average: 4,
       distribution: [1, 2, 3, 4, 5].map((value) => ({ value, count: value >= 3 ? 1 : 0 })),
     });
-    expect(find(results, 'n001', 'score')).toMatchObject({ average: 4, distribution: [{ value: 2.5, count: 2 }, { value: 7, count: 1 }] });
+    expect(find(results, 'n001', 'score')).toMatchObject({
+      average: 4,
+      distribution: [
+        { value: 2.5, count: 2 },
+        { value: 7, count: 1 },
+      ],
+    });
   });
 
   it('gives NPS promoters, passives, detractors and the score', () => {
@@ -90,7 +157,13 @@ describe('aggregateSurveyResults, named', () => {
 
   it('counts matrix cells per row and averages a rating matrix row', () => {
     const matrix = find(results, 'x001', 'matrix');
-    expect(matrix).toMatchObject({ answered: 2, rows: [{ label: '食堂', answered: 2, cells: [2, 0] }, { label: '班车', answered: 1, cells: [0, 1] }] });
+    expect(matrix).toMatchObject({
+      answered: 2,
+      rows: [
+        { label: '食堂', answered: 2, cells: [2, 0] },
+        { label: '班车', answered: 1, cells: [0, 1] },
+      ],
+    });
     const ratingMatrix = find(results, 'y001', 'matrix');
     expect(ratingMatrix).toMatchObject({
       columns: [{ id: '1' }, { id: '2' }, { id: '3' }],
@@ -143,7 +216,9 @@ describe('aggregateSurveyResults, anonymous', () => {
     expect(find(many, 'r001', 'score')).toMatchObject({ answered: 3, average: null, distribution: [], hidden: true });
     expect(find(many, 'p001', 'nps')).toMatchObject({ score: null, promoters: null, hidden: true });
     expect(find(many, 't001', 'text')).toMatchObject({ answered: 3, texts: [], hidden: true });
-    expect(find(many, 'k001', 'ranking')).toMatchObject({ options: [{ average_rank: null }, { average_rank: null }, { average_rank: null }] });
+    expect(find(many, 'k001', 'ranking')).toMatchObject({
+      options: [{ average_rank: null }, { average_rank: null }, { average_rank: null }],
+    });
   });
 
   it('lists texts sorted by text, with no time', () => {
@@ -165,15 +240,35 @@ describe('evaluation dimensions', () => {
       [
         [
           { id: 'r001', type: 'rating', title: '沟通', required: false, stars: 5, dimensionId: 'dim1' },
-          { id: 'y001', type: 'matrix', title: '能力', required: false, mode: 'rating', rows: opts('y001r', ['专业', '协作']), columns: [], stars: 5, dimensionId: 'dim1' },
+          {
+            id: 'y001',
+            type: 'matrix',
+            title: '能力',
+            required: false,
+            mode: 'rating',
+            rows: opts('y001r', ['专业', '协作']),
+            columns: [],
+            stars: 5,
+            dimensionId: 'dim1',
+          },
           { id: 'p001', type: 'nps', title: '推荐', required: false, dimensionId: 'dim2' },
         ],
       ],
       [],
-      { kind: 'evaluation', dimensions: [{ id: 'dim1', title: '能力' }, { id: 'dim2', title: '推荐度' }] },
+      {
+        kind: 'evaluation',
+        dimensions: [
+          { id: 'dim1', title: '能力' },
+          { id: 'dim2', title: '推荐度' },
+        ],
+      },
     );
     expect(SurveyDefinitionZ.safeParse(evaluation).error?.issues).toBeUndefined();
-    const results = aggregateSurveyResults(evaluation, [response({ r001: 5, y001: { y001ro1: 3, y001ro2: 4 } }), response({ r001: 2 })], named);
+    const results = aggregateSurveyResults(
+      evaluation,
+      [response({ r001: 5, y001: { y001ro1: 3, y001ro2: 4 } }), response({ r001: 2 })],
+      named,
+    );
     expect(results.dimensions).toEqual([
       { id: 'dim1', title: '能力', scores: 4, average: 3.5 },
       { id: 'dim2', title: '推荐度', scores: 0, average: null },
@@ -196,7 +291,12 @@ describe('crossTabulate', () => {
   it('counts a multiple choice in each group it picks', () => {
     const table = crossTabulate(definition, responses, 'm001', 's001', named);
     if (typeof table === 'string') throw new Error(table);
-    expect(table.rows.map((r) => r.cells)).toEqual([[1, 0, 0], [1, 0, 0], [0, 0, 0], [1, 0, 0]]);
+    expect(table.rows.map((r) => r.cells)).toEqual([
+      [1, 0, 0],
+      [1, 0, 0],
+      [0, 0, 0],
+      [1, 0, 0],
+    ]);
   });
 
   it('spreads a question over the respondents’ departments, with 无部门', () => {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { escapeHtml } from '../common/html';
+import { PageQueryZ } from '../common/paging';
 import type { SurveyAnswers, SurveyAnswerValue } from './survey-answers';
 import { surveyQuestions, type SurveyDefinition, type SurveyQuestion, type SurveyQuestionOf } from './survey-model';
 import { SURVEY_RESULT_LINK_DAYS_MAX, SurveyApiMessages, type SurveyAssignmentState } from './survey-api';
@@ -169,10 +170,15 @@ const answerOf = (response: SurveyResponseForResults, id: string): SurveyAnswerV
   Object.hasOwn(response.answers, id) ? response.answers[id] : undefined;
 
 const isNumber = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
-const asList = (value: unknown): string[] => (Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : typeof value === 'string' ? [value] : []);
+const asList = (value: unknown): string[] =>
+  Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : typeof value === 'string' ? [value] : [];
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
-function choiceResult(question: SurveyQuestionOf<'single' | 'multiple' | 'dropdown'>, responses: readonly SurveyResponseForResults[], options: SurveyResultsOptions): SurveyChoiceResult {
+function choiceResult(
+  question: SurveyQuestionOf<'single' | 'multiple' | 'dropdown'>,
+  responses: readonly SurveyResponseForResults[],
+  options: SurveyResultsOptions,
+): SurveyChoiceResult {
   const hider = new Hider(options);
   const counts = new Map(question.options.map((o) => [o.id, 0]));
   let answered = 0;
@@ -191,7 +197,15 @@ function choiceResult(question: SurveyQuestionOf<'single' | 'multiple' | 'dropdo
     if (any) answered++;
   }
   const cells = question.options.map((o) => ({ id: o.id, label: o.label, count: hider.count(counts.get(o.id) ?? 0) }));
-  return { kind: 'choice', type: question.type, question_id: question.id, title: question.title, answered, options: cells, hidden: hider.hidden };
+  return {
+    kind: 'choice',
+    type: question.type,
+    question_id: question.id,
+    title: question.title,
+    answered,
+    options: cells,
+    hidden: hider.hidden,
+  };
 }
 
 function valuesOf(question: SurveyQuestion, responses: readonly SurveyResponseForResults[]): number[] {
@@ -207,7 +221,11 @@ function distribution(values: readonly number[], domain: readonly number[] | nul
 
 const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
 
-function scoreResult(question: SurveyQuestionOf<'rating' | 'number'>, responses: readonly SurveyResponseForResults[], options: SurveyResultsOptions): SurveyScoreResult {
+function scoreResult(
+  question: SurveyQuestionOf<'rating' | 'number'>,
+  responses: readonly SurveyResponseForResults[],
+  options: SurveyResultsOptions,
+): SurveyScoreResult {
   const hider = new Hider(options);
   const values = valuesOf(question, responses);
   const shown = hider.shows(values.length);
@@ -224,7 +242,11 @@ function scoreResult(question: SurveyQuestionOf<'rating' | 'number'>, responses:
   };
 }
 
-function npsResult(question: SurveyQuestionOf<'nps'>, responses: readonly SurveyResponseForResults[], options: SurveyResultsOptions): SurveyNpsResult {
+function npsResult(
+  question: SurveyQuestionOf<'nps'>,
+  responses: readonly SurveyResponseForResults[],
+  options: SurveyResultsOptions,
+): SurveyNpsResult {
   const hider = new Hider(options);
   const values = valuesOf(question, responses);
   const shown = hider.shows(values.length);
@@ -238,7 +260,12 @@ function npsResult(question: SurveyQuestionOf<'nps'>, responses: readonly Survey
     question_id: question.id,
     title: question.title,
     answered: values.length,
-    average: shown ? mean(values.reduce((a, b) => a + b, 0), values.length) : null,
+    average: shown
+      ? mean(
+          values.reduce((a, b) => a + b, 0),
+          values.length,
+        )
+      : null,
     promoters: shown ? hider.count(promoters) : null,
     passives: shown ? hider.count(passives) : null,
     detractors: shown ? hider.count(detractors) : null,
@@ -253,7 +280,11 @@ function matrixColumns(question: SurveyQuestionOf<'matrix'>): { id: string; labe
   return range(1, question.stars ?? 5).map((star) => ({ id: String(star), label: String(star) }));
 }
 
-function matrixResult(question: SurveyQuestionOf<'matrix'>, responses: readonly SurveyResponseForResults[], options: SurveyResultsOptions): SurveyMatrixResult {
+function matrixResult(
+  question: SurveyQuestionOf<'matrix'>,
+  responses: readonly SurveyResponseForResults[],
+  options: SurveyResultsOptions,
+): SurveyMatrixResult {
   const hider = new Hider(options);
   const columns = matrixColumns(question);
   const index = new Map(columns.map((c, i) => [c.id, i]));
@@ -300,7 +331,11 @@ function matrixResult(question: SurveyQuestionOf<'matrix'>, responses: readonly 
   };
 }
 
-function rankingResult(question: SurveyQuestionOf<'ranking'>, responses: readonly SurveyResponseForResults[], options: SurveyResultsOptions): SurveyRankingResult {
+function rankingResult(
+  question: SurveyQuestionOf<'ranking'>,
+  responses: readonly SurveyResponseForResults[],
+  options: SurveyResultsOptions,
+): SurveyRankingResult {
   const hider = new Hider(options);
   const tallies = new Map(question.options.map((o) => [o.id, { sum: 0, count: 0, first: 0 }]));
   let answered = 0;
@@ -319,13 +354,30 @@ function rankingResult(question: SurveyQuestionOf<'ranking'>, responses: readonl
   const shown = hider.shows(answered);
   const rows = question.options.map((o) => {
     const tally = tallies.get(o.id) ?? { sum: 0, count: 0, first: 0 };
-    return { id: o.id, label: o.label, average_rank: shown ? mean(tally.sum, tally.count) : null, first: shown ? hider.count(tally.first) : null };
+    return {
+      id: o.id,
+      label: o.label,
+      average_rank: shown ? mean(tally.sum, tally.count) : null,
+      first: shown ? hider.count(tally.first) : null,
+    };
   });
   rows.sort((a, b) => (a.average_rank ?? Infinity) - (b.average_rank ?? Infinity));
-  return { kind: 'ranking', type: 'ranking', question_id: question.id, title: question.title, answered, options: rows, hidden: hider.hidden };
+  return {
+    kind: 'ranking',
+    type: 'ranking',
+    question_id: question.id,
+    title: question.title,
+    answered,
+    options: rows,
+    hidden: hider.hidden,
+  };
 }
 
-function textResult(question: SurveyQuestionOf<'text' | 'textarea' | 'date'>, responses: readonly SurveyResponseForResults[], options: SurveyResultsOptions): SurveyTextResult {
+function textResult(
+  question: SurveyQuestionOf<'text' | 'textarea' | 'date'>,
+  responses: readonly SurveyResponseForResults[],
+  options: SurveyResultsOptions,
+): SurveyTextResult {
   const hider = new Hider(options);
   const limit = options.textLimit ?? TEXT_LIMIT_DEFAULT;
   // Responses come oldest first: the latest `limit` texts are read from the end, and the rest are only counted.
@@ -347,7 +399,11 @@ function textResult(question: SurveyQuestionOf<'text' | 'textarea' | 'date'>, re
   return { kind: 'text', type: question.type, question_id: question.id, title: question.title, answered, texts, hidden: hider.hidden };
 }
 
-function departmentResult(question: SurveyQuestionOf<'department'>, responses: readonly SurveyResponseForResults[], options: SurveyResultsOptions): SurveyDepartmentResult {
+function departmentResult(
+  question: SurveyQuestionOf<'department'>,
+  responses: readonly SurveyResponseForResults[],
+  options: SurveyResultsOptions,
+): SurveyDepartmentResult {
   const hider = new Hider(options);
   const counts = new Map<number, number>();
   for (const value of valuesOf(question, responses)) counts.set(value, (counts.get(value) ?? 0) + 1);
@@ -371,7 +427,11 @@ function fileResult(question: SurveyQuestionOf<'file'>, responses: readonly Surv
   };
 }
 
-function questionResult(question: SurveyQuestion, responses: readonly SurveyResponseForResults[], options: SurveyResultsOptions): SurveyQuestionResult | null {
+function questionResult(
+  question: SurveyQuestion,
+  responses: readonly SurveyResponseForResults[],
+  options: SurveyResultsOptions,
+): SurveyQuestionResult | null {
   switch (question.type) {
     case 'single':
     case 'multiple':
@@ -399,7 +459,11 @@ function questionResult(question: SurveyQuestion, responses: readonly SurveyResp
   }
 }
 
-function dimensionResults(definition: SurveyDefinition, responses: readonly SurveyResponseForResults[], options: SurveyResultsOptions): SurveyDimensionResult[] {
+function dimensionResults(
+  definition: SurveyDefinition,
+  responses: readonly SurveyResponseForResults[],
+  options: SurveyResultsOptions,
+): SurveyDimensionResult[] {
   const hider = new Hider(options);
   return definition.dimensions.map((dimension) => {
     let sum = 0;
@@ -408,7 +472,8 @@ function dimensionResults(definition: SurveyDefinition, responses: readonly Surv
       if (!('dimensionId' in question) || question.dimensionId !== dimension.id) continue;
       for (const response of responses) {
         const answer = answerOf(response, question.id);
-        const values = question.type === 'matrix' ? (isRecord(answer) ? Object.values(answer).filter(isNumber) : []) : isNumber(answer) ? [answer] : [];
+        const values =
+          question.type === 'matrix' ? (isRecord(answer) ? Object.values(answer).filter(isNumber) : []) : isNumber(answer) ? [answer] : [];
         for (const value of values) {
           sum += value;
           scores++;
@@ -509,9 +574,12 @@ export const SurveyCrossTabMessages = {
   noDept: '无部门',
 } as const;
 
+/** A person rated, in a query: a user id (an integer column), 0 for none. */
+const RateeIdQueryZ = z.coerce.number().int().min(0).max(2_147_483_647);
+
 /** GET /api/surveys/{id}/responses?question=&cross=: the question's rows by the other question's (or the department's) columns. */
 export const SurveyResultsQueryZ = z.object({
-  ratee_id: z.coerce.number().int().min(0).optional(),
+  ratee_id: RateeIdQueryZ.optional(),
   question: z.string().max(32).optional(),
   cross: z.string().max(32).optional(),
 });
@@ -550,7 +618,9 @@ export function crossTabulate(
     if (rows.length === 0) continue;
     const cols = byQuestion
       ? [...new Set(groupsOf(byQuestion, answerOf(response, byQuestion.id)))].flatMap((id) => columnIndex.get(id) ?? [])
-      : (columnIndex.has(String(response.dept_id ?? 0)) ? [columnIndex.get(String(response.dept_id ?? 0)) ?? 0] : []);
+      : columnIndex.has(String(response.dept_id ?? 0))
+        ? [columnIndex.get(String(response.dept_id ?? 0)) ?? 0]
+        : [];
     for (const r of rows) {
       totals[r] = (totals[r] ?? 0) + 1;
       for (const c of cols) {
@@ -593,10 +663,9 @@ export interface SurveyReturn {
   answers: Record<string, string>;
 }
 
-export const SurveyReturnsQueryZ = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  per_page: z.coerce.number().int().min(1).max(100).default(20),
-  ratee_id: z.coerce.number().int().min(0).optional(),
+export const SurveyReturnsQueryZ = PageQueryZ.extend({
+  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  ratee_id: RateeIdQueryZ.optional(),
 });
 
 /** GET /api/survey/metric?survey_id=: how far collection has come, as a whole and per department. */
@@ -649,8 +718,11 @@ export interface SurveyPublicResults {
 /** GET /api/survey/exportAs?survey_id=&personal=0|1. */
 export const SurveyExportQueryZ = z.object({
   survey_id: z.coerce.number({ error: SurveyApiMessages.notFound }).int(SurveyApiMessages.notFound).positive(SurveyApiMessages.notFound),
-  personal: z.union([z.literal('0'), z.literal('1'), z.literal(0), z.literal(1)]).default('0').transform((v) => Number(v) === 1),
-  ratee_id: z.coerce.number().int().min(0).optional(),
+  personal: z
+    .union([z.literal('0'), z.literal('1'), z.literal(0), z.literal(1)])
+    .default('0')
+    .transform((v) => Number(v) === 1),
+  ratee_id: RateeIdQueryZ.optional(),
 });
 
 /** The export's words (SPEC §9 names the file after the survey). */
@@ -673,16 +745,24 @@ export function surveyAnswerText(question: SurveyQuestion, value: unknown, depts
     case 'single':
     case 'dropdown':
     case 'multiple':
-      return asList(value).map((id) => label(question.options, id)).join('；');
+      return asList(value)
+        .map((id) => label(question.options, id))
+        .join('；');
     case 'ranking':
-      return asList(value).map((id, i) => `${i + 1}. ${label(question.options, id)}`).join('；');
+      return asList(value)
+        .map((id, i) => `${i + 1}. ${label(question.options, id)}`)
+        .join('；');
     case 'matrix': {
       if (!isRecord(value)) return '';
       return question.rows
         .filter((row) => Object.hasOwn(value, row.id))
         .map((row) => {
           const cell = value[row.id];
-          const text = isNumber(cell) ? String(cell) : asList(cell).map((id) => label(question.columns, id)).join('、');
+          const text = isNumber(cell)
+            ? String(cell)
+            : asList(cell)
+                .map((id) => label(question.columns, id))
+                .join('、');
           return `${row.label}：${text}`;
         })
         .join('；');

@@ -78,11 +78,13 @@ export async function exportSurvey(ctx: AppContext, caller: Caller, query: unkno
   const body = new PassThrough();
   const readerGone = new AbortController();
   finished(body, () => readerGone.abort());
-  streamSheet({ output: body, sheetName: SurveyExportTexts.sheet, columns, first, rest: rest(), signal: readerGone.signal }).catch((error: unknown) => {
-    if (!readerGone.signal.aborted) ctx.log.error({ err: error, survey: survey.id }, 'survey export failed after its answer began');
-    // The reader sees a cut download, never a file that looks whole.
-    body.destroy(error instanceof Error ? error : new Error(String(error)));
-  });
+  streamSheet({ output: body, sheetName: SurveyExportTexts.sheet, columns, first, rest: rest(), signal: readerGone.signal }).catch(
+    (error: unknown) => {
+      if (!readerGone.signal.aborted) ctx.log.error({ err: error, survey: survey.id }, 'survey export failed after its answer began');
+      // The reader sees a cut download, never a file that looks whole.
+      body.destroy(error instanceof Error ? error : new Error(String(error)));
+    },
+  );
   const day = new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);
   return { filename: SurveyExportTexts.filename(survey.name, day), body };
 }

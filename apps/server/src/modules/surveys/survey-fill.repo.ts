@@ -73,7 +73,9 @@ export async function saveDraft(
     .insertInto('survey_drafts')
     .values(row)
     .onConflict((oc) =>
-      oc.columns(['survey_id', 'user_id', 'ratee_id']).doUpdateSet({ version_id: row.version_id, answers: row.answers, updated_at: row.updated_at }),
+      oc
+        .columns(['survey_id', 'user_id', 'ratee_id'])
+        .doUpdateSet({ version_id: row.version_id, answers: row.answers, updated_at: row.updated_at }),
     )
     .execute();
 }
@@ -89,7 +91,12 @@ export async function deleteDraft(db: Db, surveyId: number, userId: number, rate
 
 /** pending → draft; a submitted assignment keeps its state. */
 export async function markDraft(db: Db, assignmentId: number): Promise<void> {
-  await db.updateTable('survey_assignments').set({ state: 'draft' }).where('id', '=', assignmentId).where('state', '=', 'pending').execute();
+  await db
+    .updateTable('survey_assignments')
+    .set({ state: 'draft' })
+    .where('id', '=', assignmentId)
+    .where('state', '=', 'pending')
+    .execute();
 }
 
 /**

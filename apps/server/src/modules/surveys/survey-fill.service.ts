@@ -79,10 +79,14 @@ function answersFor(definition: SurveyDefinition, answers: SurveyAnswers): Surve
   return Object.fromEntries(Object.entries(answers).filter(([id]) => ids.has(id)));
 }
 
-const RateeQueryZ = z.object({ ratee_id: z.coerce.number().int().min(0).max(2_147_483_647).default(0) });
+/** The largest id an integer column holds: a larger ratee id names nobody (and must not reach PostgreSQL). */
+const ID_MAX = 2_147_483_647;
+
+const RateeQueryZ = z.object({ ratee_id: z.coerce.number().int().min(0).max(ID_MAX).default(0) });
 
 /** Whom the caller may answer about: their assignment, or (a public-link survey, a plain survey) nobody's. */
 async function assignmentOf(ctx: AppContext, survey: ReleasedSurvey, caller: Caller, rateeId: number) {
+  if (rateeId > ID_MAX) throw new ForbiddenError(SurveyApiMessages.fillNotTargeted);
   const assignment = await repo.findAssignment(ctx.db, survey.id, caller.userId, rateeId);
   if (!assignment && !(survey.definition.settings.publicLink && rateeId === 0)) throw new ForbiddenError(SurveyApiMessages.fillNotTargeted);
   return assignment ?? null;
@@ -99,18 +103,16 @@ function isReplaceable(definition: SurveyDefinition): boolean {
 /** GET /api/survey/mine: collecting surveys I still have to answer first (nearest deadline first), then the rest. */
 export async function findMySurveys(ctx: AppContext, caller: Caller): Promise<MySurveyItem[]> {
   const now = new Date();
-  const items = (await repo.myAssignments(ctx.db, caller.userId)).map(
-    (row): MySurveyItem => ({
-      survey_id: row.survey_id,
-      kind: row.kind === 'evaluation' ? 'evaluation' : 'survey',
-      name: row.name,
-      deadline: row.deadline,
-      status: effectiveSurveyStatus(row.status, row.deadline, now),
-      state: row.state as SurveyAssignmentState,
-      ratee_id: row.ratee_id,
-      ratee_name: row.ratee_id === 0 ? null : row.ratee_name,
-    }),
-  );
+  const items = (await repo.myAssignments(ctx.db, caller.userId)).map((row): MySurveyItem => ({
+    survey_id: row.survey_id,
+    kind: row.kind === 'evaluation' ? 'evaluation' : 'survey',
+    name: row.name,
+    deadline: row.deadline,
+    status: effectiveSurveyStatus(row.status, row.deadline, now),
+    state: row.state as SurveyAssignmentState,
+    ratee_id: row.ratee_id,
+    ratee_name: row.ratee_id === 0 ? null : row.ratee_name,
+  }));
   const waiting = (item: MySurveyItem) => item.status === SurveyStatus.collecting && item.state !== 'submitted';
   const deadline = (item: MySurveyItem) => (item.deadline === null ? Infinity : Date.parse(item.deadline));
   return items.sort((a, b) => Number(waiting(b)) - Number(waiting(a)) || deadline(a) - deadline(b));
@@ -154,7 +156,7 @@ export async function saveDraft(ctx: AppContext, caller: Caller, params: unknown
   const input = parse(SurveyFillZ, body);
   const survey = await releasedSurvey(ctx, id);
   if (input.version_id !== survey.versionId) throw new ConflictError(SurveyApiMessages.fillVersionChanged);
-  const assignment = await repo.findAssignment(ctx.db, survey.id, caller.userId, input.ratee_id);
+  const assignment = input.ratee_id > ID_MAX ? undefined : await repo.findAssignment(ctx.db, survey.id, caller.userId, input.ratee_id);
   if (!assignment) throw new ForbiddenError(SurveyApiMessages.fillNotTargeted);
   if (assignment.state === 'submitted' && !isReplaceable(survey.definition)) throw new ConflictError(SurveyApiMessages.fillAlready);
   const now = nowIso();
@@ -250,7 +252,14 @@ export async function submitSurvey(ctx: AppContext, caller: Caller, params: unkn
   const onceKey = !anonymous && onePerPerson ? onceKeyOf(caller.userId, rateeId) : null;
   const earlier = replaceable && onceKey ? await repo.findResponseByKey(ctx.db, survey.id, onceKey) : undefined;
   const now = Date.now();
-  const answers = await checkedAnswers(ctx, survey, input.answers, caller.userId, earlier ? (JSON.parse(earlier.answers) as SurveyAnswers) : null, now);
+  const answers = await checkedAnswers(
+    ctx,
+    survey,
+    input.answers,
+    caller.userId,
+    earlier ? (JSON.parse(earlier.answers) as SurveyAnswers) : null,
+    now,
+  );
   const at = new Date(now).toISOString();
   const duration = durationOf(input.started_at, now);
   const deptId = caller.user.dept_id;
@@ -260,7 +269,8 @@ export async function submitSurvey(ctx: AppContext, caller: Caller, params: unkn
   const result = await ctx.db.transaction().execute(async (trx) => {
     let replaced = false;
     if (anonymous) {
-      if (assignment && !(await repo.markSubmitted(trx, assignment.id, null, onePerPerson))) throw new ConflictError(SurveyApiMessages.fillAlready);
+      if (assignment && !(await repo.markSubmitted(trx, assignment.id, null, onePerPerson)))
+        throw new ConflictError(SurveyApiMessages.fillAlready);
     } else if (assignment) {
       await repo.markSubmitted(trx, assignment.id, at, false);
     }

@@ -34,7 +34,16 @@ async function call<T>(user: string | null, method: string, url: string, body?: 
 }
 
 const questions: SurveyQuestion[] = [
-  { id: 'qq01', type: 'single', title: '是否加班', required: true, options: [{ id: 'q1yes', label: '是' }, { id: 'q1no', label: '否' }] },
+  {
+    id: 'qq01',
+    type: 'single',
+    title: '是否加班',
+    required: true,
+    options: [
+      { id: 'q1yes', label: '是' },
+      { id: 'q1no', label: '否' },
+    ],
+  },
   { id: 'qq02', type: 'rating', title: '满意度', required: false, stars: 5 },
   { id: 'qq03', type: 'text', title: '建议', required: false, validator: { kind: 'none' } },
 ];
@@ -42,13 +51,18 @@ const questions: SurveyQuestion[] = [
 const rules = [
   {
     id: 'rule1',
-    when: { kind: 'group' as const, op: 'and' as const, items: [{ kind: 'compare' as const, questionId: 'qq01', operator: 'equals' as const, value: 'q1yes' }] },
+    when: {
+      kind: 'group' as const,
+      op: 'and' as const,
+      items: [{ kind: 'compare' as const, questionId: 'qq01', operator: 'equals' as const, value: 'q1yes' }],
+    },
     actions: [{ type: 'show_question' as const, questionId: 'qq02' }],
   },
 ];
 
 const responsesOf = (surveyId: number) => server.db.selectFrom('survey_responses').selectAll().where('survey_id', '=', surveyId).execute();
-const assignmentsOf = (surveyId: number) => server.db.selectFrom('survey_assignments').selectAll().where('survey_id', '=', surveyId).execute();
+const assignmentsOf = (surveyId: number) =>
+  server.db.selectFrom('survey_assignments').selectAll().where('survey_id', '=', surveyId).execute();
 const ledgerOf = (surveyId: number) =>
   server.db.selectFrom('point_ledger').selectAll().where('source_kind', '=', 'survey_answer').where('source_id', '=', surveyId).execute();
 
@@ -79,22 +93,33 @@ describe('refusals', () => {
 
   it('refuses a submit of another version', async () => {
     const s = await releasedSurvey(server, { definition: definitionOf(questions), people: ['zhangsan'] });
-    const { body } = await call('zhangsan', 'POST', `/api/survey/${s.surveyId}/fill`, { version_id: s.versionId + 1000, answers: { qq01: 'q1no' } });
+    const { body } = await call('zhangsan', 'POST', `/api/survey/${s.surveyId}/fill`, {
+      version_id: s.versionId + 1000,
+      answers: { qq01: 'q1no' },
+    });
     expect(body).toMatchObject({ status_code: 409, message: SurveyApiMessages.fillVersionChanged });
   });
 
   it('refuses an answer to a hidden question and a missing required one with the shared messages, storing nothing', async () => {
     const s = await releasedSurvey(server, { definition: definitionOf(questions, {}, { rules }), people: ['zhangsan'] });
     const url = `/api/survey/${s.surveyId}/fill`;
-    const hidden = await call<{ errors: Record<string, string[]> }>('zhangsan', 'POST', url, { version_id: s.versionId, answers: { qq01: 'q1no', qq02: 4 } });
+    const hidden = await call<{ errors: Record<string, string[]> }>('zhangsan', 'POST', url, {
+      version_id: s.versionId,
+      answers: { qq01: 'q1no', qq02: 4 },
+    });
     expect(hidden.body.status_code).toBe(422);
     expect(hidden.body.data.errors).toEqual({ 'answers.qq02': [SurveyMessages.answerHidden('满意度')] });
-    const missing = await call<{ errors: Record<string, string[]> }>('zhangsan', 'POST', url, { version_id: s.versionId, answers: { qq03: '无' } });
+    const missing = await call<{ errors: Record<string, string[]> }>('zhangsan', 'POST', url, {
+      version_id: s.versionId,
+      answers: { qq03: '无' },
+    });
     expect(missing.body.data.errors).toEqual({ 'answers.qq01': [SurveyMessages.answerRequired('是否加班')] });
     expect(await responsesOf(s.surveyId)).toHaveLength(0);
     expect((await assignmentsOf(s.surveyId))[0]?.state).toBe('pending');
     // The same answers with qq01 = 是 pass: qq02 shows.
-    expect((await call('zhangsan', 'POST', url, { version_id: s.versionId, answers: { qq01: 'q1yes', qq02: 4 } })).body.status_code).toBe(0);
+    expect((await call('zhangsan', 'POST', url, { version_id: s.versionId, answers: { qq01: 'q1yes', qq02: 4 } })).body.status_code).toBe(
+      0,
+    );
   });
 
   it('refuses files that are not the person’s uploads and departments that do not exist', async () => {
@@ -119,7 +144,9 @@ describe('one response a person', () => {
   it('keeps exactly one of 50 simultaneous submits of a named survey', async () => {
     const s = await releasedSurvey(server, { definition: definitionOf(questions), people: ['zhangsan'] });
     const results = await Promise.all(
-      Array.from({ length: 50 }, () => call('zhangsan', 'POST', `/api/survey/${s.surveyId}/fill`, { version_id: s.versionId, answers: { qq01: 'q1no' } })),
+      Array.from({ length: 50 }, () =>
+        call('zhangsan', 'POST', `/api/survey/${s.surveyId}/fill`, { version_id: s.versionId, answers: { qq01: 'q1no' } }),
+      ),
     );
     expect(results.filter((r) => r.body.status_code === 0)).toHaveLength(1);
     expect(results.every((r) => r.body.status_code === 0 || r.body.message === SurveyApiMessages.fillAlready)).toBe(true);
@@ -130,7 +157,12 @@ describe('one response a person', () => {
   it('keeps exactly one of 50 simultaneous submits of an anonymous survey, with no user id anywhere', async () => {
     const s = await releasedSurvey(server, { definition: definitionOf(questions, { anonymous: true }), people: ['zhangsan', 'lisi'] });
     const results = await Promise.all(
-      Array.from({ length: 50 }, () => call('zhangsan', 'POST', `/api/survey/${s.surveyId}/fill`, { version_id: s.versionId, answers: { qq01: 'q1no', qq03: '匿名建议' } })),
+      Array.from({ length: 50 }, () =>
+        call('zhangsan', 'POST', `/api/survey/${s.surveyId}/fill`, {
+          version_id: s.versionId,
+          answers: { qq01: 'q1no', qq03: '匿名建议' },
+        }),
+      ),
     );
     expect(results.filter((r) => r.body.status_code === 0)).toHaveLength(1);
     const responses = await responsesOf(s.surveyId);
@@ -151,11 +183,17 @@ describe('editable surveys and drafts', () => {
   it('replaces the answers on a second submit of an editable survey, awarding points once', async () => {
     const s = await releasedSurvey(server, { definition: definitionOf(questions, { editableUntilDeadline: true }), people: ['zhangsan'] });
     const url = `/api/survey/${s.surveyId}/fill`;
-    const first = await call<SurveySubmitResult>('zhangsan', 'POST', url, { version_id: s.versionId, answers: { qq01: 'q1no', qq03: '第一次' } });
+    const first = await call<SurveySubmitResult>('zhangsan', 'POST', url, {
+      version_id: s.versionId,
+      answers: { qq01: 'q1no', qq03: '第一次' },
+    });
     expect(first.body.data).toMatchObject({ replaced: false, points: 1 });
     const form = await call<SurveyFillForm>('zhangsan', 'GET', url);
     expect(form.body.data).toMatchObject({ state: 'submitted', answers: { qq01: 'q1no', qq03: '第一次' } });
-    const second = await call<SurveySubmitResult>('zhangsan', 'POST', url, { version_id: s.versionId, answers: { qq01: 'q1yes', qq02: 5 } });
+    const second = await call<SurveySubmitResult>('zhangsan', 'POST', url, {
+      version_id: s.versionId,
+      answers: { qq01: 'q1yes', qq02: 5 },
+    });
     expect(second.body.data).toMatchObject({ replaced: true, points: 0 });
     const responses = await responsesOf(s.surveyId);
     expect(responses).toHaveLength(1);
@@ -165,21 +203,31 @@ describe('editable surveys and drafts', () => {
 
   it('resumes a draft, moves the assignment to draft, and drops the draft on submit', async () => {
     const s = await releasedSurvey(server, { definition: definitionOf(questions), people: ['zhangsan'] });
-    const draft = await call('zhangsan', 'PUT', `/api/survey/${s.surveyId}/draft`, { version_id: s.versionId, answers: { qq03: '写了一半' } });
+    const draft = await call('zhangsan', 'PUT', `/api/survey/${s.surveyId}/draft`, {
+      version_id: s.versionId,
+      answers: { qq03: '写了一半' },
+    });
     expect(draft.body).toMatchObject({ status_code: 0, message: SurveyFillMessages.draftSaved });
     // Another device: the same person, a new session.
     const other = await server.signIn('zhangsan');
     const form = await server.call<SurveyFillForm>('GET', `/api/survey/${s.surveyId}/fill`, { token: other });
     expect(form.body.data).toMatchObject({ state: 'draft', version_id: s.versionId, answers: { qq03: '写了一半' } });
     expect((await call('lisi', 'PUT', `/api/survey/${s.surveyId}/draft`, { version_id: s.versionId, answers: {} })).status).toBe(403);
-    await call('zhangsan', 'POST', `/api/survey/${s.surveyId}/fill`, { version_id: s.versionId, answers: { qq01: 'q1no', qq03: '写完了' } });
+    await call('zhangsan', 'POST', `/api/survey/${s.surveyId}/fill`, {
+      version_id: s.versionId,
+      answers: { qq01: 'q1no', qq03: '写完了' },
+    });
     expect(await server.db.selectFrom('survey_drafts').selectAll().where('survey_id', '=', s.surveyId).execute()).toHaveLength(0);
     expect((await assignmentsOf(s.surveyId))[0]).toMatchObject({ state: 'submitted' });
     expect((await assignmentsOf(s.surveyId))[0]?.submitted_at).not.toBeNull();
   });
 
   it('lists my surveys, those waiting for me first', async () => {
-    const waiting = await releasedSurvey(server, { definition: definitionOf(questions), people: ['wangwu'], deadline: new Date(Date.now() + 86_400_000).toISOString() });
+    const waiting = await releasedSurvey(server, {
+      definition: definitionOf(questions),
+      people: ['wangwu'],
+      deadline: new Date(Date.now() + 86_400_000).toISOString(),
+    });
     const done = await releasedSurvey(server, { definition: definitionOf(questions), people: ['wangwu'] });
     await call('wangwu', 'POST', `/api/survey/${done.surveyId}/fill`, { version_id: done.versionId, answers: { qq01: 'q1no' } });
     const { body } = await call<MySurveyItem[]>('wangwu', 'GET', '/api/survey/mine');
@@ -201,17 +249,36 @@ describe('public link', () => {
     expect(form.body.data).toMatchObject({ survey_id: open.surveyId, version_id: open.versionId, state: null, answers: null });
 
     const url = `/api/publish/share/${open.surveyId}`;
-    const nameless = await call<{ errors: Record<string, string[]> }>(null, 'POST', url, { version_id: open.versionId, answers: { qq01: 'q1no' } });
+    const nameless = await call<{ errors: Record<string, string[]> }>(null, 'POST', url, {
+      version_id: open.versionId,
+      answers: { qq01: 'q1no' },
+    });
     expect(nameless.body.data.errors).toEqual({ name: [SurveyApiMessages.respondentNameRequired] });
-    expect((await call(null, 'POST', url, { version_id: open.versionId, answers: { qq01: 'q1no' }, name: ' 访客 ' })).body.status_code).toBe(0);
+    expect(
+      (await call(null, 'POST', url, { version_id: open.versionId, answers: { qq01: 'q1no' }, name: ' 访客 ' })).body.status_code,
+    ).toBe(0);
     expect(await responsesOf(open.surveyId)).toMatchObject([{ user_id: null, respondent_name: '访客', dept_id: null }]);
-    expect((await call(null, 'POST', `/api/publish/share/${closed.surveyId}`, { version_id: closed.versionId, answers: { qq01: 'q1no' }, name: 'x' })).body.status_code).toBe(404);
+    expect(
+      (
+        await call(null, 'POST', `/api/publish/share/${closed.surveyId}`, {
+          version_id: closed.versionId,
+          answers: { qq01: 'q1no' },
+          name: 'x',
+        })
+      ).body.status_code,
+    ).toBe(404);
   });
 
   it('takes an anonymous public fill without a name, and lets a signed-in person not targeted answer it', async () => {
     const s = await releasedSurvey(server, { definition: definitionOf(questions, { publicLink: true, anonymous: true }), people: [] });
-    expect((await call(null, 'POST', `/api/publish/share/${s.surveyId}`, { version_id: s.versionId, answers: { qq01: 'q1no' } })).body.status_code).toBe(0);
-    expect((await call('lisi', 'POST', `/api/survey/${s.surveyId}/fill`, { version_id: s.versionId, answers: { qq01: 'q1yes' } })).body.status_code).toBe(0);
+    expect(
+      (await call(null, 'POST', `/api/publish/share/${s.surveyId}`, { version_id: s.versionId, answers: { qq01: 'q1no' } })).body
+        .status_code,
+    ).toBe(0);
+    expect(
+      (await call('lisi', 'POST', `/api/survey/${s.surveyId}/fill`, { version_id: s.versionId, answers: { qq01: 'q1yes' } })).body
+        .status_code,
+    ).toBe(0);
     const responses = await responsesOf(s.surveyId);
     expect(responses.map((r) => [r.user_id, r.respondent_name])).toEqual([
       [null, null],
@@ -238,11 +305,88 @@ describe('with the administration’s release', () => {
     expect(mine.body.data.find((i) => i.survey_id === id)).toMatchObject({ state: 'pending', status: SurveyStatus.collecting });
 
     expect((await call('admin', 'POST', `/api/surveys/${id}/unrelease`)).body.status_code).toBe(0);
-    const paused = await call('zhaoliu', 'POST', `/api/survey/${id}/fill`, { version_id: form.body.data.version_id, answers: { qq01: 'q1no' } });
+    const paused = await call('zhaoliu', 'POST', `/api/survey/${id}/fill`, {
+      version_id: form.body.data.version_id,
+      answers: { qq01: 'q1no' },
+    });
     expect(paused.body.message).toBe(SurveyApiMessages.fillNotReleased);
     expect((await call('admin', 'POST', `/api/surveys/${id}/release`)).body.status_code).toBe(0);
-    const submitted = await call('zhaoliu', 'POST', `/api/survey/${id}/fill`, { version_id: form.body.data.version_id, answers: { qq01: 'q1no' } });
+    const submitted = await call('zhaoliu', 'POST', `/api/survey/${id}/fill`, {
+      version_id: form.body.data.version_id,
+      answers: { qq01: 'q1no' },
+    });
     expect(submitted.body.status_code).toBe(0);
     expect(await responsesOf(id)).toHaveLength(1);
   });
+});
+
+describe('bad input', () => {
+  it('answers bad queries and bodies of every respondent and results call with an envelope, never a 500', async () => {
+    const s = await releasedSurvey(server, {
+      definition: definitionOf([{ id: 'qq01', type: 'rating', title: 'x', required: false, stars: 5 }], { publicLink: true }),
+      people: ['admin'],
+    });
+    const token = await tokens.get('admin');
+    const id = s.surveyId;
+    const gets = [
+      `/api/survey/${id}/returns?page=1e300`,
+      `/api/survey/${id}/returns?page=99999999999999`,
+      `/api/survey/${id}/returns?ratee_id=1e20`,
+      `/api/survey/${id}/returns?ratee_id=-1&per_page=0`,
+      `/api/surveys/${id}/responses?question=a&question=b`,
+      `/api/surveys/${id}/responses?ratee_id=9999999999999`,
+      `/api/surveys/${id}/responses?question=qq01&cross=__proto__`,
+      `/api/surveys/${id}/responses?question=__proto__&cross=dept`,
+      '/api/survey/metric?survey_id=abc',
+      '/api/survey/metric',
+      `/api/survey/exportAs?survey_id=${id}&personal=2`,
+      `/api/survey/exportAs?survey_id=${id}&ratee_id=x`,
+      `/api/survey/${id}/fill?ratee_id=abc`,
+      `/api/survey/${id}/fill?ratee_id=1e300`,
+      '/api/survey/1e300/fill',
+      '/api/publish/share/abc',
+      '/api/publish/result/%00',
+      `/api/publish/result/${'a'.repeat(500)}`,
+      '/api/survey/0/fill',
+      `/api/survey/${id}/fill?ratee_id=9999999999999`,
+      `/api/survey/${id}/returns?ratee_id=9999999999999`,
+      `/api/survey/exportAs?survey_id=${id}&ratee_id=9999999999999`,
+      '/api/survey/metric?survey_id=9999999999999',
+      `/api/surveys/${id}/responses?cross[a]=1`,
+    ];
+    for (const url of gets) {
+      const r = await server.call('GET', url, { token });
+      expect(r.status, url).toBeLessThan(500);
+      expect(r.body.status_code, url).not.toBe(500);
+    }
+    const bodies: unknown[] = [
+      null,
+      [],
+      'x',
+      { version_id: 'a' },
+      { version_id: s.versionId, answers: null },
+      { version_id: s.versionId, answers: [] },
+      { version_id: s.versionId, answers: { qq01: 1e300 } },
+      { version_id: s.versionId, answers: { __proto__: 1 } },
+      { version_id: s.versionId, answers: { constructor: 5 } },
+      { version_id: s.versionId, answers: { qq01: 3 }, started_at: 'garbage' },
+      { version_id: s.versionId, answers: { qq01: 3 }, started_at: '0001-01-01T00:00:00Z', ratee_id: 1e300 },
+      { version_id: 1e300, answers: {} },
+      { version_id: s.versionId, answers: { qq01: 3 }, ratee_id: 9999999999999 },
+      { days: 9999999999999 },
+      { version_id: s.versionId, answers: { qq01: { a: 1 } }, name: 5 },
+    ];
+    for (const body of bodies) {
+      for (const [method, url] of [
+        ['POST', `/api/survey/${id}/fill`],
+        ['PUT', `/api/survey/${id}/draft`],
+        ['POST', `/api/publish/share/${id}`],
+        ['POST', `/api/surveys/${id}/result-link`],
+      ] as const) {
+        const r = await server.call(method, url, { token, body });
+        expect(r.status, `${method} ${url} ${JSON.stringify(body)}`).toBeLessThan(500);
+        expect(r.body.status_code, `${method} ${url} ${JSON.stringify(body)}: ${r.body.message}`).not.toBe(500);
+      }
+    }
+  }, 120_000);
 });

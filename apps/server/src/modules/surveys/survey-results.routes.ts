@@ -25,8 +25,12 @@ export function surveyResultsRoutes(ctx: AppContext) {
 function signedInRoutes(ctx: AppContext) {
   return async function (app: FastifyInstance): Promise<void> {
     requireSignIn(app, ctx);
-    app.get('/api/surveys/:id/responses', async (request) => ok(await results.getResults(ctx, callerOf(request), request.params, request.query)));
-    app.get('/api/survey/:id/returns', async (request) => ok(await results.getReturns(ctx, callerOf(request), request.params, request.query)));
+    app.get('/api/surveys/:id/responses', async (request) =>
+      ok(await results.getResults(ctx, callerOf(request), request.params, request.query)),
+    );
+    app.get('/api/survey/:id/returns', async (request) =>
+      ok(await results.getReturns(ctx, callerOf(request), request.params, request.query)),
+    );
     app.get('/api/survey/metric', async (request) => ok(await results.getMetric(ctx, callerOf(request), request.query)));
     app.post('/api/survey/:id/remind', async (request) => {
       const { message, ...result } = await results.remindPending(ctx, actorOf(request), request.params);

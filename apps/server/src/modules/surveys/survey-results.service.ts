@@ -86,7 +86,12 @@ async function responsesOf(ctx: AppContext, surveyId: number, rateeId: number | 
  * GET /api/surveys/{id}/responses?ratee_id=: every question's aggregate (SurveyResults); with `question` and `cross`
  * (another question's id, or 'dept'), the cross-tab of the one by the other instead (SurveyCrossTab).
  */
-export async function getResults(ctx: AppContext, caller: Caller, params: unknown, query: unknown): Promise<SurveyResults | SurveyCrossTab> {
+export async function getResults(
+  ctx: AppContext,
+  caller: Caller,
+  params: unknown,
+  query: unknown,
+): Promise<SurveyResults | SurveyCrossTab> {
   authorizeSurveyAdmin(caller);
   const { id } = parse(SurveyIdParamZ, params);
   const input = parse(SurveyResultsQueryZ, query);
@@ -106,7 +111,10 @@ export async function getReturns(ctx: AppContext, caller: Caller, params: unknow
   const input = parse(SurveyReturnsQueryZ, query);
   const survey = await resultsSurvey(ctx, id);
   if (survey.definition.settings.anonymous) throw new ConflictError(SurveyApiMessages.resultsAnonymous);
-  const { rows, total } = await repo.pageReturns(ctx.db, id, input.ratee_id, { offset: (input.page - 1) * input.per_page, limit: input.per_page });
+  const { rows, total } = await repo.pageReturns(ctx.db, id, input.ratee_id, {
+    offset: (input.page - 1) * input.per_page,
+    limit: input.per_page,
+  });
   const depts = await deptNames(ctx);
   const questions = surveyQuestions(survey.definition).map((q) => q.question);
   const list = rows.map((row): SurveyReturn => {

@@ -49,7 +49,16 @@ async function ok<T>(user: string | null, method: string, url: string, body?: un
 }
 
 const questions: SurveyQuestion[] = [
-  { id: 'meal', type: 'single', title: '<b>食堂</b>满意吗', required: true, options: [{ id: 'mealyes', label: '满意' }, { id: 'mealno', label: '不满意' }] },
+  {
+    id: 'meal',
+    type: 'single',
+    title: '<b>食堂</b>满意吗',
+    required: true,
+    options: [
+      { id: 'mealyes', label: '满意' },
+      { id: 'mealno', label: '不满意' },
+    ],
+  },
   { id: 'stars', type: 'rating', title: '总体评分', required: false, stars: 5 },
   { id: 'idea', type: 'text', title: '建议', required: false, validator: { kind: 'none' } },
 ];
@@ -65,7 +74,11 @@ const answersOf: Record<string, Record<string, unknown>> = {
 async function collected(settings: Parameters<typeof definitionOf>[1] = {}) {
   const s = await releasedSurvey(server, { definition: definitionOf(questions, settings), people });
   for (const [user, answers] of Object.entries(answersOf)) {
-    await ok(user, 'POST', `/api/survey/${s.surveyId}/fill`, { version_id: s.versionId, answers, started_at: new Date(Date.now() - 60_000).toISOString() });
+    await ok(user, 'POST', `/api/survey/${s.surveyId}/fill`, {
+      version_id: s.versionId,
+      answers,
+      started_at: new Date(Date.now() - 60_000).toISOString(),
+    });
   }
   return s;
 }
@@ -113,7 +126,11 @@ describe('aggregates', () => {
     const total = table.rows.flatMap((r) => r.cells).reduce<number>((a, c) => a + (c ?? 0), 0);
     expect(total).toBe(4);
     expect(table.columns.map((c) => c.label)).toContain('技术部');
-    const refused = await call<{ errors: Record<string, string[]> }>('admin', 'GET', `/api/surveys/${s.surveyId}/responses?question=idea&cross=dept`);
+    const refused = await call<{ errors: Record<string, string[]> }>(
+      'admin',
+      'GET',
+      `/api/surveys/${s.surveyId}/responses?question=idea&cross=dept`,
+    );
     expect(refused.body.status_code).toBe(422);
   });
 
@@ -164,7 +181,9 @@ describe('returns and metrics', () => {
 describe('提醒', () => {
   it('notifies each pending person at most once a day, whatever the number of reminders at once', async () => {
     const s = await collected();
-    const results = await Promise.all(Array.from({ length: 5 }, () => call<SurveyRemindResult>('admin', 'POST', `/api/survey/${s.surveyId}/remind`)));
+    const results = await Promise.all(
+      Array.from({ length: 5 }, () => call<SurveyRemindResult>('admin', 'POST', `/api/survey/${s.surveyId}/remind`)),
+    );
     expect(results.map((r) => r.body.data.reminded).sort()).toEqual([0, 0, 0, 0, 2]);
     expect(results.find((r) => r.body.data.reminded === 2)?.body.message).toBe(SurveyResultsMessages.reminded(2));
     expect(results.find((r) => r.body.data.reminded === 0)?.body.message).toBe(SurveyApiMessages.remindNone);
@@ -250,7 +269,11 @@ describe('public results link', () => {
     expect(wrong.body).toMatchObject({ status_code: 404, message: SurveyApiMessages.resultLinkInvalid });
     expect((await call(null, 'GET', '/api/publish/result/short')).body).toEqual(wrong.body);
 
-    await server.db.updateTable('surveys').set({ result_token_expires_at: new Date(Date.now() - 1000).toISOString() }).where('id', '=', s.surveyId).execute();
+    await server.db
+      .updateTable('surveys')
+      .set({ result_token_expires_at: new Date(Date.now() - 1000).toISOString() })
+      .where('id', '=', s.surveyId)
+      .execute();
     expect((await call(null, 'GET', `/api/publish/result/${link.token}`)).body).toEqual(wrong.body);
 
     const again = await ok<SurveyResultLink>('admin', 'POST', `/api/surveys/${s.surveyId}/result-link`, { days: 1 });

@@ -1,4 +1,11 @@
-import { SURVEY_SETTINGS_DEFAULT, SurveyDefinitionZ, SurveyStatus, type SurveyDefinition, type SurveyQuestion, type SurveySettings } from '@osp/shared';
+import {
+  SURVEY_SETTINGS_DEFAULT,
+  SurveyDefinitionZ,
+  SurveyStatus,
+  type SurveyDefinition,
+  type SurveyQuestion,
+  type SurveySettings,
+} from '@osp/shared';
 import { expect } from 'vitest';
 import type { TestServer } from '../../../test/harness';
 import { idOf } from '../bills/test-support';
@@ -9,7 +16,11 @@ import { insertReleasedSurvey } from './survey-fill.repo';
  * straight in the tables (the administration's release is tested by its own files), and small definitions.
  */
 
-export function definitionOf(questions: SurveyQuestion[], settings: Partial<SurveySettings> = {}, extra: Partial<SurveyDefinition> = {}): SurveyDefinition {
+export function definitionOf(
+  questions: SurveyQuestion[],
+  settings: Partial<SurveySettings> = {},
+  extra: Partial<SurveyDefinition> = {},
+): SurveyDefinition {
   const definition: SurveyDefinition = {
     kind: 'survey',
     title: '员工满意度调查',
