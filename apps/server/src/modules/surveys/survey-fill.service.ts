@@ -128,12 +128,12 @@ export async function getFillForm(ctx: AppContext, caller: Caller, params: unkno
   let answers: SurveyAnswers | null = null;
   const submitted = assignment?.state === 'submitted';
   if (submitted && settings.onePerPerson && !isReplaceable(survey.definition)) throw new ConflictError(SurveyApiMessages.fillAlready);
-  if (submitted && isReplaceable(survey.definition)) {
+  // A draft is always the latest: a submit deletes it, so one that exists was saved after (an editable survey's changes).
+  const draft = await repo.findDraft(ctx.db, survey.id, caller.userId, rateeId);
+  if (draft) answers = answersFor(survey.definition, JSON.parse(draft.answers) as SurveyAnswers);
+  else if (submitted && isReplaceable(survey.definition)) {
     const response = await repo.findResponseByKey(ctx.db, survey.id, onceKeyOf(caller.userId, rateeId));
     if (response) answers = answersFor(survey.definition, JSON.parse(response.answers) as SurveyAnswers);
-  } else {
-    const draft = await repo.findDraft(ctx.db, survey.id, caller.userId, rateeId);
-    if (draft) answers = answersFor(survey.definition, JSON.parse(draft.answers) as SurveyAnswers);
   }
   const ratee = rateeId === 0 ? undefined : await repo.userName(ctx.db, rateeId);
   return {

@@ -190,6 +190,10 @@ describe('editable surveys and drafts', () => {
     expect(first.body.data).toMatchObject({ replaced: false, points: 1 });
     const form = await call<SurveyFillForm>('zhangsan', 'GET', url);
     expect(form.body.data).toMatchObject({ state: 'submitted', answers: { qq01: 'q1no', qq03: '第一次' } });
+    // Changes saved as a draft after the submit come back instead of the submitted answers.
+    await call('zhangsan', 'PUT', `/api/survey/${s.surveyId}/draft`, { version_id: s.versionId, answers: { qq01: 'q1yes' } });
+    const changed = await call<SurveyFillForm>('zhangsan', 'GET', url);
+    expect(changed.body.data).toMatchObject({ state: 'submitted', answers: { qq01: 'q1yes' } });
     const second = await call<SurveySubmitResult>('zhangsan', 'POST', url, {
       version_id: s.versionId,
       answers: { qq01: 'q1yes', qq02: 5 },
