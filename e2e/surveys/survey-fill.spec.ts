@@ -12,7 +12,8 @@ import {
 import { apiSignIn, bearer, signInViaApi } from '../support/api';
 import { createPerson, nameTag } from '../support/people';
 import { saveScreenshot } from '../support/screenshots';
-import { button, openFromSideMenu } from '../support/ui';
+import { samplePng } from '../support/images';
+import { button, chooseFilesThrough, openFromSideMenu } from '../support/ui';
 
 /*
  * The respondent's journeys (issue 16): a targeted person fills a released survey from 我的问卷 with a rule, a draft
@@ -118,7 +119,7 @@ test('[SURVEYS] a targeted person fills a survey from 我的问卷: a rule shows
   await signInViaApi(page, person.username, { password: person.password });
   await page.goto('/dashboard');
   await openFromSideMenu(page, '问卷', SurveyFillTexts.mineTitle);
-  const row = page.locator('.ant-list-item', { hasText: title });
+  const row = page.locator('.my-surveys-page .ant-list-item', { hasText: title });
   await expect(row.getByText('未填写', { exact: true })).toBeVisible();
   await row.getByRole('button', { name: SurveyFillTexts.fill }).click();
 
@@ -166,11 +167,11 @@ test('[SURVEYS] a targeted person fills a survey from 我的问卷: a rule shows
   await expect(page.getByText(SurveyFillTexts.successTitle)).toBeVisible();
   await saveScreenshot(page, 'survey-fill-success');
   await page.getByRole('button', { name: SurveyFillTexts.backToMine }).click();
-  await expect(page.locator('.ant-list-item', { hasText: title }).getByText('已提交', { exact: true })).toBeVisible();
+  await expect(page.locator('.my-surveys-page .ant-list-item', { hasText: title }).getByText('已提交', { exact: true })).toBeVisible();
   await saveScreenshot(page, 'survey-fill-mine');
 
   // Opening it again says it was answered (the survey cannot be changed after submitting).
-  await page.locator('.ant-list-item', { hasText: title }).getByRole('link', { name: title }).click();
+  await page.locator('.my-surveys-page .ant-list-item', { hasText: title }).getByRole('link', { name: title }).click();
   await expect(page.locator('.ant-result').getByRole('alert')).toHaveText(SurveyApiMessages.fillAlready);
 });
 
@@ -224,4 +225,221 @@ test('[SURVEYS] a public survey is filled on a phone without signing in, with th
 
   const list = await adminCall<Paged<SurveyListItem>>(request, adminToken, 'get', `/api/surveys?keyword=${encodeURIComponent(title)}`);
   expect(list.list.find((row) => row.id === id)?.responses).toBe(1);
+});
+
+/** One page of every answerable type but 单选/多选 (the journeys above have them), with a description between. */
+function everyTypeDefinition(title: string): SurveyDefinition {
+  return {
+    kind: 'survey',
+    title,
+    settings: { ...SURVEY_SETTINGS_DEFAULT },
+    dimensions: [],
+    pages: [
+      {
+        id: 'page1',
+        questions: [
+          { id: 'q_intro', type: 'description', title: '填写说明', description: '以下题目都需要回答', required: false },
+          {
+            id: 'q_city',
+            type: 'dropdown',
+            title: '所在城市',
+            required: true,
+            options: ['北京', '上海', '广州', '深圳', '杭州'].map((label, i) => ({ id: `o_city${i}`, label })),
+          },
+          { id: 'q_mobile', type: 'text', title: '联系电话', required: true, validator: { kind: 'mobile' } },
+          { id: 'q_advice', type: 'textarea', title: '意见建议', required: true, maxLength: 200 },
+          { id: 'q_years', type: 'number', title: '工作年限', required: true, decimals: 0, min: 0, max: 60 },
+          { id: 'q_day', type: 'date', title: '入职日期', required: true, max: 'today' },
+        ],
+      },
+      {
+        id: 'page2',
+        questions: [
+          { id: 'q_nps', type: 'nps', title: '向朋友推荐公司的可能性', required: true },
+          {
+            id: 'q_env',
+            type: 'matrix',
+            title: '对以下方面的满意度',
+            required: true,
+            mode: 'single',
+            rows: [
+              { id: 'r_office', label: '办公环境' },
+              { id: 'r_canteen', label: '食堂' },
+            ],
+            columns: [
+              { id: 'c_good', label: '满意' },
+              { id: 'c_ok', label: '一般' },
+              { id: 'c_bad', label: '不满意' },
+            ],
+          },
+          {
+            id: 'q_rank',
+            type: 'ranking',
+            title: '福利的重要程度',
+            required: true,
+            options: [
+              { id: 'o_r_salary', label: '薪资' },
+              { id: 'o_r_leave', label: '假期' },
+              { id: 'o_r_meal', label: '餐补' },
+            ],
+          },
+          { id: 'q_file', type: 'file', title: '上传工牌照片', required: true, maxFiles: 2 },
+          { id: 'q_dept', type: 'department', title: '所在部门', required: true },
+        ],
+      },
+    ],
+    rules: [],
+  };
+}
+
+test('[SURVEYS] every question type is answered on a phone and the server takes the answers', async ({ browser, request }) => {
+  const tag = nameTag();
+  const adminToken = await apiSignIn(request, 'admin');
+  const person = await createPerson(request, `全题型${tag}`, { roles: ['staff'], adminToken });
+  const title = `全题型调查${tag}`;
+  const id = await releasedSurvey(request, adminToken, everyTypeDefinition(title), [person.id]);
+
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  const page = await context.newPage();
+  await signInViaApi(page, person.username, { password: person.password });
+  await page.goto(`/survey/survey-share-check/${id}`);
+  await expect(page.getByRole('heading', { name: title })).toBeVisible();
+  await expect(page.getByRole('heading', { name: '填写说明' })).toBeVisible();
+
+  // The dropdown searches.
+  const city = question(page, '所在城市');
+  await city.getByRole('combobox').click();
+  await page.keyboard.type('杭');
+  await page.locator('.ant-select-item-option', { hasText: '杭州' }).click();
+  await question(page, '联系电话').getByRole('textbox').fill('12345');
+  await question(page, '意见建议').getByRole('textbox').fill('希望多组织团建');
+  await question(page, '工作年限').getByRole('spinbutton').fill('3.5');
+  await question(page, '入职日期').getByRole('textbox').click();
+  await page.locator('.ant-picker-dropdown .ant-picker-cell-today').click();
+  await button(page, SurveyFillTexts.next).click();
+  // The shared validation speaks per question before anything is sent.
+  await expect(question(page, '联系电话').getByRole('alert')).toHaveText(SurveyMessages.answerMobile('联系电话'));
+  await expect(question(page, '工作年限').getByRole('alert')).toHaveText(SurveyMessages.answerDecimals('工作年限', 0));
+  await saveScreenshot(page, 'survey-types-390-page1-errors');
+  await question(page, '联系电话').getByRole('textbox').fill('13800138000');
+  await question(page, '工作年限').getByRole('spinbutton').fill('3');
+  await button(page, SurveyFillTexts.next).click();
+
+  await expect(page.getByText(SurveyFillTexts.pageOf(2, 2))).toBeVisible();
+  await question(page, '向朋友推荐公司的可能性').getByText('9', { exact: true }).click();
+  const env = question(page, '对以下方面的满意度');
+  await env.getByRole('radiogroup', { name: '办公环境' }).getByRole('radio', { name: '满意', exact: true }).check();
+  await env.getByRole('radiogroup', { name: '食堂' }).getByRole('radio', { name: '一般' }).check();
+  // Ranking: 餐补 up one with its button, then 薪资 down one from the keyboard (space, arrow, space) on its handle.
+  const rank = question(page, '福利的重要程度');
+  await rank.getByRole('button', { name: SurveyFillTexts.rankingUp('餐补') }).click();
+  await rank.getByRole('button', { name: SurveyFillTexts.rankingDrag('薪资') }).focus();
+  await page.keyboard.press('Space');
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Space');
+  await expect(rank.locator('.survey-ranking__label')).toHaveText(['餐补', '薪资', '假期']);
+  await chooseFilesThrough(question(page, '上传工牌照片').getByRole('button', { name: /上传附件/ }), {
+    name: 'badge.png',
+    mimeType: 'image/png',
+    buffer: await samplePng(),
+  });
+  await expect(question(page, '上传工牌照片').getByText('badge.png')).toBeVisible();
+  await question(page, '所在部门').locator('.ant-select').click();
+  await page.keyboard.type('技术');
+  await page.locator('.ant-cascader-menu-item', { hasText: '技术部' }).first().click();
+  await saveScreenshot(page, 'survey-types-390-page2');
+
+  await button(page, SurveyFillTexts.submit).click();
+  await expect(page).toHaveURL(/\/survey\/success\?from=mine$/);
+  await context.close();
+});
+
+test('[SURVEYS] a member rates their leader from 待我评价: the preview keeps 待我评价 highlighted, the evaluation is submitted', async ({
+  page,
+  request,
+}) => {
+  const tag = nameTag();
+  const adminToken = await apiSignIn(request, 'admin');
+  // In 张三's 技术部, whose leader is 李四: the rater rates 李四.
+  const rater = await createPerson(request, `评价人${tag}`, { roles: ['staff'], adminToken });
+  const title = `部门负责人评价${tag}`;
+  const evaluation: SurveyDefinition = {
+    kind: 'evaluation',
+    title,
+    settings: { ...SURVEY_SETTINGS_DEFAULT },
+    dimensions: [{ id: 'd_lead', title: '领导力' }],
+    pages: [
+      {
+        id: 'page1',
+        questions: [
+          { id: 'q_lead', type: 'rating', title: '团队带领', required: true, stars: 5, dimensionId: 'd_lead' },
+          { id: 'q_note', type: 'textarea', title: '想对负责人说的话', required: false },
+        ],
+      },
+    ],
+    rules: [],
+  };
+  const { id } = await adminCall<{ id: number }>(request, adminToken, 'post', '/api/surveys', { name: title, kind: 'evaluation' });
+  await adminCall(request, adminToken, 'put', `/api/surveys/${id}`, { definition: evaluation });
+  await adminCall(request, adminToken, 'post', '/api/survey/target', { survey_id: id, targets: [{ kind: 'user', ref_id: rater.id }] });
+  await adminCall(request, adminToken, 'post', `/api/surveys/${id}/release`, {});
+
+  await signInViaApi(page, rater.username, { password: rater.password });
+  await page.goto('/dashboard');
+  await openFromSideMenu(page, '问卷', SurveyFillTexts.pendingTitle);
+  const row = page.locator('.my-surveys-page .ant-list-item', { hasText: title });
+  await expect(row.getByText(SurveyFillTexts.ratee('李四'))).toBeVisible();
+  await button(row, SurveyFillTexts.preview).click();
+
+  await expect(page).toHaveURL(new RegExp(`/feedback/view/${id}\\?ratee_id=\\d+$`));
+  await expect(page.getByText(SurveyFillTexts.previewBanner)).toBeVisible();
+  await expect(page.locator('.app-sider .ant-menu-item-selected')).toHaveText(SurveyFillTexts.pendingTitle);
+  await saveScreenshot(page, 'feedback-view');
+  await button(page, SurveyFillTexts.evaluate).click();
+
+  await expect(page).toHaveURL(new RegExp(`/survey/survey-share-check/${id}\\?ratee_id=\\d+$`));
+  await expect(page.locator('.survey-form').getByText(SurveyFillTexts.ratee('李四'))).toBeVisible();
+  await question(page, '团队带领').locator('.ant-rate-star').nth(4).click();
+  await question(page, '想对负责人说的话').getByRole('textbox').fill('感谢一年来的指导');
+  await button(page, SurveyFillTexts.submit).click();
+  await expect(page).toHaveURL(/\/survey\/success\?from=pending$/);
+  await page.getByRole('button', { name: SurveyFillTexts.backToPending }).click();
+  await expect(page.getByText(SurveyFillTexts.pendingEmpty)).toBeVisible();
+});
+
+test('[SURVEYS] the preview shows anyone the released version with the share QR, and a survey administrator the working copy', async ({
+  browser,
+  page,
+  request,
+}) => {
+  const tag = nameTag();
+  const adminToken = await apiSignIn(request, 'admin');
+  const title = `预览调查${tag}`;
+  const id = await releasedSurvey(request, adminToken, definition(title, { publicLink: true }), []);
+  // A change after the release: only the working copy has it.
+  const changed = definition(`${title}（修订）`, { publicLink: true });
+  await adminCall(request, adminToken, 'put', `/api/surveys/${id}`, { definition: changed });
+
+  const visitor = await browser.newContext();
+  const visitorPage = await visitor.newPage();
+  await visitorPage.goto(`/survey/survey-view/${id}`);
+  await expect(visitorPage.getByText(SurveyFillTexts.releasedNote)).toBeVisible();
+  await expect(visitorPage.getByRole('heading', { name: title, exact: true })).toBeVisible();
+  await expect(visitorPage.getByText(SurveyFillTexts.previewBanner)).toBeVisible();
+  await expect(visitorPage.locator('.survey-share-qr canvas, .survey-share-qr svg').first()).toBeVisible();
+  await expect(visitorPage.getByRole('link', { name: new RegExp(`/survey/survey-share/${id}$`) })).toBeVisible();
+  // Preview answers are checked but never sent.
+  await visitorPage.getByRole('radio', { name: '喜欢', exact: true }).check();
+  await button(visitorPage, SurveyFillTexts.next).click();
+  await question(visitorPage, '给公司打分').locator('.ant-rate-star').nth(2).click();
+  await button(visitorPage, SurveyFillTexts.submit).click();
+  await expect(visitorPage.getByText(SurveyFillTexts.previewSubmitHint)).toBeVisible();
+  await expect(visitorPage).toHaveURL(new RegExp(`/survey/survey-view/${id}$`));
+  await saveScreenshot(visitorPage, 'survey-view-released');
+  await visitor.close();
+
+  await signInViaApi(page, 'admin');
+  await page.goto(`/survey/survey-view/${id}`);
+  await expect(page.getByText(SurveyFillTexts.workingCopyNote)).toBeVisible();
+  await expect(page.getByRole('heading', { name: `${title}（修订）` })).toBeVisible();
 });

@@ -45,6 +45,7 @@ import './survey-form.css';
  *   has one), other keys are listed above the buttons.
  * - `isSignedIn`: false on the public share page, where uploads and the department tree are not offered.
  * - `isPhone`: laid out as on a phone at any width (the designer's phone preview); a narrow window gets it anyway.
+ * - `hideSubmit`: no 提交 at all (a preview whose own button leads to the real form, as 待我评价's 去评价).
  * - `header`: between the survey's description and its questions (the public page's name field, whom an evaluation
  *   rates); `actions`: beside 提交 (暂存). `isSubmitting` shows 提交 as busy.
  *
@@ -61,6 +62,7 @@ export interface SurveyFormProps {
   errors?: FieldErrors | undefined;
   isSignedIn?: boolean;
   isPhone?: boolean;
+  hideSubmit?: boolean;
   header?: ReactNode;
   actions?: ReactNode;
   isSubmitting?: boolean;
@@ -78,6 +80,7 @@ export function SurveyForm({
   errors,
   isSignedIn = true,
   isPhone = false,
+  hideSubmit = false,
   header,
   actions,
   isSubmitting = false,
@@ -227,7 +230,8 @@ export function SurveyForm({
               {SurveyFillTexts.next}
             </Button>
           ) : (
-            !readOnly && (
+            !readOnly &&
+            !hideSubmit && (
               <Button size="large" type="primary" loading={isSubmitting} onClick={() => void handleSubmit()}>
                 {isSubmitting ? SurveyFillTexts.submitting : SurveyFillTexts.submit}
               </Button>

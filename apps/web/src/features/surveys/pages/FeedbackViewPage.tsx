@@ -29,6 +29,7 @@ export default function FeedbackViewPage() {
       definition={data.definition}
       answers={data.answers ?? {}}
       mode="preview"
+      hideSubmit
       readOnly={data.state === 'submitted'}
       header={
         <div className="survey-form__meta">
