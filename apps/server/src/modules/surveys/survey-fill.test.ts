@@ -394,3 +394,26 @@ describe('bad input', () => {
     }
   }, 120_000);
 });
+
+describe('points', () => {
+  it('follow the point_survey_answer setting (0 awards nothing)', async () => {
+    const setting = (value: number) => call('admin', 'PUT', '/api/admin/settings', { point_survey_answer: value });
+    try {
+      expect((await setting(3)).body.status_code).toBe(0);
+      const three = await releasedSurvey(server, { definition: definitionOf(questions), people: ['zhaolei'] });
+      const result = await call<SurveySubmitResult>('zhaolei', 'POST', `/api/survey/${three.surveyId}/fill`, {
+        version_id: three.versionId,
+        answers: { qq01: 'q1no' },
+      });
+      expect(result.body.data.points).toBe(3);
+      expect(await ledgerOf(three.surveyId)).toMatchObject([{ points: 3, user_id: await idOf(server, 'zhaolei') }]);
+
+      expect((await setting(0)).body.status_code).toBe(0);
+      const none = await releasedSurvey(server, { definition: definitionOf(questions), people: ['zhaolei'] });
+      await call('zhaolei', 'POST', `/api/survey/${none.surveyId}/fill`, { version_id: none.versionId, answers: { qq01: 'q1no' } });
+      expect(await ledgerOf(none.surveyId)).toHaveLength(0);
+    } finally {
+      await setting(1);
+    }
+  });
+});
