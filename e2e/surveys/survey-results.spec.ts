@@ -182,6 +182,8 @@ test('[SURVEYS] the administrator reads a released survey’s results, reminds, 
   await expect(ask.box).toBeVisible();
   await ask.box.getByRole('button', { name: /提\s*醒/ }).click();
   await expect(message(page, SurveyResultsMessages.reminded(1))).toBeVisible();
+  // Once a day each: with everyone reminded today the button is off.
+  await expect(button(page, SurveyResultTexts.remind)).toBeDisabled();
   await saveScreenshot(page, 'survey-results-depts-1440');
 
   // 答卷明细: each response, one opened with its answers as labels.
@@ -343,4 +345,45 @@ test('[SURVEYS] an evaluation round: members rate their leaders; the results sho
   const returns = page.getByTestId('survey-returns');
   await expect(returns.locator('tbody tr.ant-table-row')).toHaveCount(1);
   await expect(returns).toContainText(teams[1]?.leader.name ?? '');
+});
+
+test('[SURVEYS] an anonymous survey’s results hide small counts and every person; someone without survey_admin is refused', async ({ page, request }) => {
+  const tag = nameTag();
+  const adminToken = await apiSignIn(request, 'admin');
+  const deptId = await createDept(request, adminToken, `匿名部${tag}`);
+  const people = [
+    await createPerson(request, `匿名甲${tag}`, { adminToken, deptId, roles: ['staff'] }),
+    await createPerson(request, `匿名乙${tag}`, { adminToken, deptId, roles: ['staff'] }),
+  ];
+  const title = `匿名调查${tag}`;
+  const { id } = await call<{ id: number }>(request, adminToken, 'POST', '/api/surveys', { name: title });
+  const definition = definitionOf(title);
+  await call(request, adminToken, 'PUT', `/api/surveys/${id}`, { definition: { ...definition, settings: { ...definition.settings, anonymous: true } } });
+  await call(request, adminToken, 'POST', '/api/survey/target', { survey_id: id, targets: [{ kind: 'dept', ref_id: deptId, exclude: 0 }] });
+  await call(request, adminToken, 'POST', `/api/surveys/${id}/release`);
+  for (const person of people) await fill(request, person.username, person.password, id, { q_like: 'o_yes', q_why: `匿名建议${tag}` });
+
+  // A colleague without survey_admin: refused, nothing shown.
+  const [first] = people;
+  if (!first) throw new Error('no person');
+  await signInViaApi(page, first.username, { password: first.password });
+  await page.goto(SurveyResultTexts.pathOf(id));
+  await expect(page.getByText(SurveyResultTexts.forbidden)).toBeVisible();
+  await expect(page.getByText(title)).toHaveCount(0);
+
+  // The administrator: two answers are fewer than five, so the counts and the texts are hidden; no returns, no names.
+  await switchPersonViaApi(page, 'admin');
+  await page.goto(SurveyResultTexts.pathOf(id));
+  await expect(page.getByRole('heading', { name: title })).toBeVisible();
+  const like = questionCard(page, 'q_like');
+  await expect(like).toContainText(SurveyResultTexts.questionAnswered(2));
+  await expect(like.getByRole('row', { name: /非常喜欢/ })).toContainText(SurveyResultTexts.hidden);
+  await expect(page.getByText(`匿名建议${tag}`)).toHaveCount(0);
+  await saveScreenshot(page, 'survey-results-anonymous-1440');
+  await tab(page, SurveyResultTexts.tabReturns).click();
+  await expect(page.getByText(SurveyResultTexts.returnsAnonymous)).toBeVisible();
+  await tab(page, SurveyResultTexts.tabExport).click();
+  await expect(button(page, SurveyResultTexts.exportPlain)).toBeVisible();
+  await expect(button(page, SurveyResultTexts.exportAll)).toHaveCount(0);
+  await expect(page.getByText(SurveyResultTexts.exportAnonymousHint)).toBeVisible();
 });

@@ -5,7 +5,8 @@ import { SURVEY_ASSIGNMENT_STATE_LABELS, SurveyApiMessages, SurveyResultTexts, S
 import { useRemindSurvey } from '../../../api/survey-results';
 import { RelativeTime } from '../../../components/RelativeTime';
 import { toast } from '../../../components/toast';
-import { pendingPeople, type PendingPerson } from './metric-rows';
+import { clockNow } from '../../../utils/clock';
+import { pendingPeople, remindableCount, type PendingPerson } from './metric-rows';
 
 /** The number even at 100 %, where antd would show only a tick: the page is read for its numbers. */
 const percentText = (percent?: number) => `${percent ?? 0}%`;
@@ -46,7 +47,8 @@ const pendingColumns: ColumnsType<PendingPerson> = [
   },
 ];
 
-function RemindButton({ surveyId, pending, isCollecting }: { surveyId: number; pending: number; isCollecting: boolean }) {
+function RemindButton({ surveyId, people, isCollecting }: { surveyId: number; people: readonly PendingPerson[]; isCollecting: boolean }) {
+  const pending = remindableCount(people, clockNow());
   const { modal } = App.useApp();
   const remind = useRemindSurvey(surveyId);
   const confirmRemind = () => {
@@ -62,7 +64,13 @@ function RemindButton({ surveyId, pending, isCollecting }: { surveyId: number; p
         ),
     });
   };
-  const reason = !isCollecting ? SurveyApiMessages.fillClosed : pending === 0 ? SurveyResultTexts.pendingEmpty : '';
+  const reason = !isCollecting
+    ? SurveyApiMessages.fillClosed
+    : people.length === 0
+      ? SurveyResultTexts.pendingEmpty
+      : pending === 0
+        ? SurveyApiMessages.remindNone
+        : '';
   return (
     <Button icon={<BellOutlined />} disabled={reason !== ''} title={reason || undefined} loading={remind.isPending} onClick={confirmRemind}>
       {SurveyResultTexts.remind}
@@ -94,7 +102,7 @@ export function DeptCompletion({ surveyId, metric, status }: { surveyId: number;
       <Card
         size="small"
         title={`${SurveyResultTexts.pendingTitle}（${people.length}）`}
-        extra={<RemindButton surveyId={surveyId} pending={people.length} isCollecting={status === SurveyStatus.collecting} />}
+        extra={<RemindButton surveyId={surveyId} people={people} isCollecting={status === SurveyStatus.collecting} />}
         className="survey-result-pending"
       >
         {people.length === 0 ? (

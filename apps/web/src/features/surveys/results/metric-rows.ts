@@ -1,4 +1,4 @@
-import { durationText, SurveyResultTexts, type SurveyMetric, type SurveyMetricDept } from '@osp/shared';
+import { dateTimeText, durationText, SurveyResultTexts, type SurveyMetric, type SurveyMetricDept } from '@osp/shared';
 
 export type PendingPerson = SurveyMetricDept['pending'][number] & { dept_name: string };
 
@@ -28,4 +28,16 @@ export function answerTimeText(seconds: number | null): string {
   if (whole < 60) return SurveyResultTexts.seconds(whole);
   if (whole < 3600) return SurveyResultTexts.minutesSeconds(Math.floor(whole / 60), whole % 60);
   return durationText(whole * 1000);
+}
+
+/** The company's calendar day (Shanghai) of a time, as YYYY-MM-DD. */
+const companyDay = (iso: string) => dateTimeText(iso).slice(0, 10);
+
+/**
+ * How many of those not yet submitted 提醒 would reach now: the server reminds each person at most once a company day,
+ * so those already reminded today are left out (the button then says why instead of asking the server).
+ */
+export function remindableCount(people: readonly PendingPerson[], now: number): number {
+  const today = companyDay(new Date(now).toISOString());
+  return people.filter((person) => person.reminded_at === null || companyDay(person.reminded_at) !== today).length;
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { SurveyChoiceResult, SurveyMatrixResult, SurveyMetric, SurveyNpsResult, SurveyQuestionResult } from '@osp/shared';
 import { crossByChoices, crossQuestions } from './cross-tab';
-import { answerTimeText, pendingPeople } from './metric-rows';
+import { answerTimeText, pendingPeople, remindableCount } from './metric-rows';
 import { publicResultUrl } from './result-link';
 import { choiceOption, countPieOption, matrixOption, npsGroup, npsOption, percentText, shortLabel } from './result-charts';
 
@@ -141,6 +141,13 @@ describe('the metric as the page shows it', () => {
       [6, 'B'],
       [5, 'A'],
     ]);
+  });
+
+  it('leaves out of 提醒 those already reminded on the company day (Shanghai), not those reminded the day before', () => {
+    const person = (reminded_at: string | null) => ({ user_id: 1, name: 'p', state: 'pending' as const, reminded_at, dept_name: 'A' });
+    // 2026-11-28 01:00 in Shanghai.
+    const now = Date.parse('2026-11-27T17:00:00Z');
+    expect(remindableCount([person(null), person('2026-11-27T16:30:00Z'), person('2026-11-27T15:30:00Z')], now)).toBe(2);
   });
 
   it('says a time to answer in seconds and minutes', () => {
