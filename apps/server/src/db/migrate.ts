@@ -32,6 +32,7 @@ import { surveys } from './migrations/0030-surveys';
 import { surveyMenus } from './migrations/0031-survey-menus';
 import { workCalendar } from './migrations/0032-work-calendar';
 import { holidayChanges } from './migrations/0033-holiday-changes';
+import { holidayMenus } from './migrations/0034-holiday-menus';
 
 /** Migrations in order. Names sort as they run; never rename or edit one that has shipped. */
 function migrationsFor(handle: DbHandle): Record<string, Migration> {
@@ -68,6 +69,7 @@ function migrationsFor(handle: DbHandle): Record<string, Migration> {
     '0031-survey-menus': surveyMenus(),
     '0032-work-calendar': workCalendar(kit),
     '0033-holiday-changes': holidayChanges(kit),
+    '0034-holiday-menus': holidayMenus(),
   };
 }
 

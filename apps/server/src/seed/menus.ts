@@ -68,6 +68,17 @@ export const BASE_MENUS: SeedMenu[] = [
     ],
   },
   {
+    // Issue 17, for HR (holiday_admin); an existing installation gets it from migration 0034.
+    name: '假期管理',
+    path: '/holiday',
+    type: 0,
+    icon: 'CalendarOutlined',
+    children: [
+      { name: '假期额度', path: '/holiday/stats', type: 1, icon: 'ScheduleOutlined', permission: 'holiday_admin', keep_alive: 1 },
+      { name: '工作日历', path: '/holiday/calendar', type: 1, icon: 'CalendarOutlined', permission: 'holiday_admin', keep_alive: 1 },
+    ],
+  },
+  {
     name: '系统管理',
     path: '/system',
     type: 0,

@@ -12,6 +12,10 @@ import LoginPage from '../features/auth/pages/LoginPage';
 const FindPasswordPage = lazy(() => import('../features/auth/pages/FindPasswordPage'));
 const ResetPasswordPage = lazy(() => import('../features/auth/pages/ResetPasswordPage'));
 const NotFoundPage = lazy(() => import('../features/errors/pages/NotFoundPage'));
+const SurveyResultPage = lazy(() => import('../features/surveys/pages/SurveyResultPage'));
+const SurveyViewPage = lazy(() => import('../features/surveys/pages/SurveyViewPage'));
+const SurveySharePage = lazy(() => import('../features/surveys/pages/SurveySharePage'));
+const SurveySuccessPage = lazy(() => import('../features/surveys/pages/SurveySuccessPage'));
 
 /** Public pages first; everything else goes through the navigation guard. */
 export function AppRoutes() {
@@ -38,6 +42,12 @@ export function AppRoutes() {
           <Route path="/find-password" element={<FindPasswordPage />} />
           <Route path="/reset-password" element={<ResetPasswordPage />} />
         </Route>
+        {/* SPEC §2: public; a results link's token shows the aggregates to anyone. */}
+        <Route path="/survey/survey-result/:id" element={<SurveyResultPage />} />
+        {/* SPEC §2/§6: a survey's preview, its public link and the thanks after a submission need no sign-in. */}
+        <Route path="/survey/survey-view/:id" element={<SurveyViewPage />} />
+        <Route path="/survey/survey-share/:id" element={<SurveySharePage />} />
+        <Route path="/survey/success" element={<SurveySuccessPage />} />
         <Route path="/404" element={<NotFoundPage />} />
         <Route path="*" element={<ProtectedArea />} />
       </Routes>

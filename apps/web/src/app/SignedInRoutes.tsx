@@ -8,6 +8,9 @@ import {
   ArticlePreviewPage,
   ArticleEditPage,
   ArticleReadLogPage,
+  SurveyEditPage,
+  SurveyFillPage,
+  FeedbackViewPage,
   BILL_DETAIL_PATH,
   BILL_EDIT_PATH,
   BILL_PRINT_PATH,
@@ -61,6 +64,16 @@ export function SignedInRoutes({ location, menu }: SignedInRoutesProps) {
             </Permission>
           }
         />
+        <Route
+          path="/survey/edit/:id"
+          element={
+            <Permission anyOf={['survey_admin']} denied={<Navigate to="/404" replace />}>
+              <SurveyEditPage />
+            </Permission>
+          }
+        />
+        <Route path="/survey/survey-share-check/:id" element={<SurveyFillPage />} />
+        <Route path="/feedback/view/:id" element={<FeedbackViewPage />} />
         <Route path={BILL_DETAIL_PATH} element={<BillDetailPage />} />
         <Route path={BILL_EDIT_PATH} element={<EditBillPage />} />
         <Route path={TEMPLATE_DESIGN_PATH} element={<TemplateDesignPage />} />

@@ -30,6 +30,11 @@ export const PAGES: Readonly<Record<string, LazyPage>> = {
   '/office/jobs': lazy(() => import('../features/jobs/pages/JobsPage')),
   '/article/manage': lazy(() => import('../features/articles/pages/ArticleManagePage')),
   '/article/types': lazy(() => import('../features/articles/pages/ArticleTypesPage')),
+  '/holiday/stats': lazy(() => import('../features/holiday/pages/HolidayStatsPage')),
+  '/holiday/calendar': lazy(() => import('../features/holiday/pages/HolidayCalendarPage')),
+  '/survey/manage': lazy(() => import('../features/surveys/pages/SurveyManagePage')),
+  '/survey/mine': lazy(() => import('../features/surveys/pages/MySurveysPage')),
+  '/feedback/pending': lazy(() => import('../features/surveys/pages/FeedbackPendingPage')),
 };
 
 /** Routed whatever the menu says: SPEC §2 sends / to the home page, which must therefore exist. */
@@ -44,6 +49,12 @@ export const EmployArticlesPage = lazy(() => import('../features/articles/pages/
 export const ArticleEditPage = lazy(() => import('../features/articles/pages/ArticleEditPage'));
 /** 阅读记录 of one article (/article/read-log/{id}, article_admin), opened from 文章管理; not in the menu. */
 export const ArticleReadLogPage = lazy(() => import('../features/articles/pages/ArticleReadLogPage'));
+/** The survey designer (/survey/edit/{id}, survey_admin), opened from 问卷管理; not in the menu. */
+export const SurveyEditPage = lazy(() => import('../features/surveys/pages/SurveyEditPage'));
+/** SPEC §2 /survey/survey-share-check/{id}?ratee_id=: filling a survey or an evaluation as a targeted person, signed in. */
+export const SurveyFillPage = lazy(() => import('../features/surveys/pages/SurveyFillPage'));
+/** SPEC §2 /feedback/view/{id}?ratee_id=: an evaluation form's preview, 待我评价 highlighted (menu-highlight.ts). */
+export const FeedbackViewPage = lazy(() => import('../features/surveys/pages/FeedbackViewPage'));
 
 /** SPEC §2 fixed approval routes, not in the menu: the bill detail (main layout) and its print page (no layout). */
 export const BillDetailPage = lazy(() => import('../features/bills/detail/BillDetailPage'));

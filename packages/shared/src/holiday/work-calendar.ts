@@ -77,6 +77,12 @@ export const WorkCalendarEntryZ = z.object({
 });
 export type WorkCalendarEntry = z.infer<typeof WorkCalendarEntryZ>;
 
+/** GET /api/holiday/calendar?year= and PUT /api/holiday/calendar/{year}: one year's entries in day order. */
+export interface WorkCalendarYear {
+  year: number;
+  entries: WorkCalendarEntry[];
+}
+
 /** PUT /api/holiday/calendar/{year}: the year's entries, replacing what it had. */
 export const WorkCalendarInputZ = z.object({
   entries: z.array(WorkCalendarEntryZ).max(WORK_CALENDAR_YEAR_MAX, WorkCalendarMessages.tooManyEntries(WORK_CALENDAR_YEAR_MAX)),

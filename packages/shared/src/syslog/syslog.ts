@@ -57,6 +57,18 @@ export const OperationActionLabels: Record<string, string> = {
   withdraw: '撤回',
   /** An administrator's adjustment of someone's points (积分调整). */
   adjust_points: '调整积分',
+  /** Surveys (问卷与评价): what an administrator does to one survey. */
+  release: '发布',
+  unrelease: '暂停收集',
+  replicate: '复制',
+  change_status: '更改状态',
+  change_deadline: '更改截止时间',
+  add_rule: '添加规则',
+  update_rule: '修改规则',
+  delete_rule: '删除规则',
+  update_targets: '设置填写范围',
+  remind: '提醒',
+  result_link: '公开结果链接',
 };
 
 export interface OperationLogEntry {

@@ -51,7 +51,7 @@ describe('migration 0022-article-types', () => {
     // The menu as it stood before 0026 added 公告 and 文章管理 (its own test covers those).
     await articleMenus().down(db as unknown as Kysely<unknown>);
     const folders = await topFolders(db);
-    expect(folders).toEqual(['/home', '/office', '/article', '/survey', '/system']);
+    expect(folders).toEqual(['/home', '/office', '/article', '/survey', '/holiday', '/system']);
     const pages = await articlePages(db);
     expect(pages).toEqual([
       { name: '文章类型', path: '/article/types', permission: 'article_admin', icon: 'TagsOutlined', folder: '公告管理' },
@@ -63,7 +63,7 @@ describe('migration 0022-article-types', () => {
     // 0028's indexes name articles.type_id, which SQLite will not drop under an index: the way down goes through 0028.
     await articleReaderIndexes().down(untyped);
     await migration.down(untyped);
-    expect(await topFolders(db)).toEqual(['/home', '/office', '/survey', '/system']);
+    expect(await topFolders(db)).toEqual(['/home', '/office', '/survey', '/holiday', '/system']);
     expect(await adminGrants(db)).toBe(0);
     await migration.up(untyped);
     await articleReaderIndexes().up(untyped);

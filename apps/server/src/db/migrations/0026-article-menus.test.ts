@@ -38,7 +38,7 @@ describe('migration 0026-article-menus', () => {
     const db = opened.handle.db;
     await seedDemo(db);
     const seeded = await topLevel(db);
-    expect(seeded).toEqual(['/home', '/article/list', '/office', '/article', '/survey', '/system']);
+    expect(seeded).toEqual(['/home', '/article/list', '/office', '/article', '/survey', '/holiday', '/system']);
     const pages = await articlePages(db);
     expect(pages).toEqual([
       { name: '文章管理', path: '/article/manage', permission: 'article_admin', icon: 'FileTextOutlined', keep_alive: 1 },
@@ -48,7 +48,7 @@ describe('migration 0026-article-menus', () => {
     const untyped = db as unknown as Kysely<unknown>;
     const migration = articleMenus();
     await migration.down(untyped);
-    expect(await topLevel(db)).toEqual(['/home', '/office', '/article', '/survey', '/system']);
+    expect(await topLevel(db)).toEqual(['/home', '/office', '/article', '/survey', '/holiday', '/system']);
     expect((await articlePages(db)).map((p) => p.path)).toEqual(['/article/types']);
     await migration.up(untyped);
     expect(await topLevel(db)).toEqual(seeded);
@@ -70,7 +70,7 @@ describe('migration 0026-article-menus', () => {
     await migration.down(untyped);
     await db.deleteFrom('menus').where('path', 'like', '/article%').execute();
     await migration.up(untyped);
-    expect(await topLevel(db)).toEqual(['/home', '/article/list', '/office', '/survey', '/system']);
+    expect(await topLevel(db)).toEqual(['/home', '/article/list', '/office', '/survey', '/holiday', '/system']);
     expect(await db.selectFrom('menus').select('id').where('path', '=', '/article/manage').execute()).toEqual([]);
   });
 

@@ -50,7 +50,7 @@ describe('migrations 0030-surveys and 0031-survey-menus', () => {
     const db = opened.handle.db;
     await seedDemo(db);
     const seeded = await topLevel(db);
-    expect(seeded).toEqual(['/home', '/article/list', '/office', '/article', '/survey', '/system']);
+    expect(seeded).toEqual(['/home', '/article/list', '/office', '/article', '/survey', '/holiday', '/system']);
     const pages = await surveyPages(db);
     expect(pages).toEqual([
       { name: '我的问卷', path: '/survey/mine', permission: null, icon: 'ProfileOutlined', keep_alive: 1 },
@@ -64,7 +64,7 @@ describe('migrations 0030-surveys and 0031-survey-menus', () => {
     const tables = surveys(columnKit(opened.handle.engine));
     await menus.down(untyped);
     await tables.down(untyped);
-    expect(await topLevel(db)).toEqual(['/home', '/article/list', '/office', '/article', '/system']);
+    expect(await topLevel(db)).toEqual(['/home', '/article/list', '/office', '/article', '/holiday', '/system']);
     expect(await adminGrants(db)).toBe(0);
 
     await tables.up(untyped);

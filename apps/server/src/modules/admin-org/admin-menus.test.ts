@@ -57,8 +57,8 @@ describe('menu administration permissions', () => {
 describe('GET /api/admin/menus', () => {
   it('gives every row with every SPEC §3 field, permission-guarded rows included', async () => {
     const tree = await adminTree();
-    expect(tree.map((m) => m.path)).toEqual(['/home', '/article/list', '/office', '/article', '/survey', '/system']);
-    const system = tree[5];
+    expect(tree.map((m) => m.path)).toEqual(['/home', '/article/list', '/office', '/article', '/survey', '/holiday', '/system']);
+    const system = tree[6];
     expect(system?.children.map((m) => m.path)).toEqual([
       '/system/users',
       '/system/depts',
@@ -251,7 +251,7 @@ describe('moving menus', () => {
       body: { parent_id: null, position: 0 },
     });
     expect(reorder.body.status_code).toBe(0);
-    expect((await adminTree()).map((m) => m.path)).toEqual(['/reports', '/home', '/article/list', '/office', '/article', '/survey', '/system']);
+    expect((await adminTree()).map((m) => m.path)).toEqual(['/reports', '/home', '/article/list', '/office', '/article', '/survey', '/holiday', '/system']);
   });
 });
 

@@ -7,6 +7,7 @@ import {
   type FieldErrors,
   type WorkCalendar,
   type WorkCalendarEntry,
+  type WorkCalendarYear,
 } from '@osp/shared';
 import type { Actor, AppContext, Caller } from '../../context';
 import type { Db } from '../../db/index';
@@ -22,11 +23,6 @@ import * as repo from './work-calendar.repo';
  * workdays; every signed-in person reads it (the leave form measures days on it), and other modules load the part
  * they need through `loadWorkCalendar`.
  */
-
-export interface WorkCalendarYear {
-  year: number;
-  entries: WorkCalendarEntry[];
-}
 
 export async function getCalendarYear(ctx: AppContext, _caller: Caller, query: unknown): Promise<WorkCalendarYear> {
   const { year } = parse(WorkCalendarYearZ, query);

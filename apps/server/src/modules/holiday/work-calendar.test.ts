@@ -1,8 +1,8 @@
-import { WorkCalendarMessages, type OperationLogEntry, type Paged } from '@osp/shared';
+import { WorkCalendarMessages, type WorkCalendarYear, type OperationLogEntry, type Paged } from '@osp/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../test/harness';
 import { Tokens } from '../bills/test-support';
-import { loadWorkCalendar, type WorkCalendarYear } from './work-calendar.service';
+import { loadWorkCalendar } from './work-calendar.service';
 
 /**
  * 工作日历 (issue 17): HR (holiday_admin) replaces a year's holidays and make-up workdays through
