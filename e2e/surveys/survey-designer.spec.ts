@@ -117,8 +117,12 @@ test('[SURVEYS] 问卷管理: design a four-question survey with a rule and a de
   await expect(rule.locator('.ant-alert-error')).toHaveCount(0);
   await saveScreenshot(page, 'survey-designer-rule');
 
-  // 4. The department of the journey's own as the target: one person.
-  await page.getByRole('tab', { name: T.tabTargets }).click();
+  // 4. A release with nobody to ask is refused in the server's words, and the 填写范围 tab opens; then the department of
+  // the journey's own as the target: one person.
+  await button(page, T.saveAndRelease).click();
+  await expect(toast(page, SurveyApiMessages.noTargets)).toBeVisible();
+  await expect(page.locator('.survey-designer__problems')).toContainText(SurveyApiMessages.noTargets);
+  await expect(page.getByRole('tab', { name: T.tabTargets })).toHaveAttribute('aria-selected', 'true');
   const depts = page.locator('.survey-targets').getByLabel(T.targetDepts, { exact: true });
   await depts.click();
   await depts.fill(deptName);
@@ -145,8 +149,8 @@ test('[SURVEYS] 问卷管理: design a four-question survey with a rule and a de
   await page.keyboard.press('Escape');
   await expect(preview).toHaveCount(0);
 
-  // 6. Saved with the rule, released, and 收集中 on the list.
-  await button(page, T.saveAndRelease).click();
+  // 6. Released, and 收集中 on the list.
+  await button(page, T.release).click();
   await expect(toast(page, SurveyApiMessages.released)).toBeVisible();
   await expect(page.locator('.survey-designer__head')).toContainText(SURVEY_STATUS_LABELS[1]);
   const surveyId = Number(new URL(page.url()).pathname.split('/').pop());

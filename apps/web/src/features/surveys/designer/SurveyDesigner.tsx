@@ -15,10 +15,11 @@ import {
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ApiError } from '../../../api/client';
+import { messageText } from '../../../components/HtmlMessage';
 import { toast } from '../../../components/toast';
 import { useLeaveGuard } from '../../../components/useLeaveGuard';
 import { useIsMobile } from '../../../utils/useIsMobile';
-import { useReleaseSurvey, useSaveSurvey } from '../api/survey-admin-api';
+import { useReleaseSurvey, useSaveSurvey, useUnreleaseSurvey } from '../api/survey-admin-api';
 import { SurveyForm } from '../fill/SurveyForm';
 import {
   addPage,
@@ -77,6 +78,7 @@ export function SurveyDesigner({ survey }: { survey: SurveyDetail }) {
   const [isPreviewOpen, setIsPreviewOpen] = useState(false);
   const save = useSaveSurvey();
   const release = useReleaseSurvey();
+  const unrelease = useUnreleaseSurvey();
   useLeaveGuard(isDirty, '.survey-designer');
 
   const problems = useMemo(() => indexProblems(erroredDefinition, serverErrors), [erroredDefinition, serverErrors]);
@@ -126,19 +128,35 @@ export function SurveyDesigner({ survey }: { survey: SurveyDetail }) {
     }
   };
 
+  /**
+   * 发布: saved first. A survey that is collecting already releases its changes as a new version: the server releases
+   * only a survey that is not collecting, so it pauses (unrelease) and releases again at once; answers already given
+   * keep the version they answered.
+   */
   const handleRelease = async () => {
     if (!(await handleSave({ isQuiet: true }))) return;
     try {
+      if (saved.stored_status === SurveyStatus.collecting) await unrelease.mutateAsync(survey.id);
       const answer = await release.mutateAsync(survey.id);
       setSaved(answer.data);
       toast.success(answer.message);
-    } catch {
-      // The refusal (no targets, nobody in them) was the API client's toast with the server's words.
+    } catch (error) {
+      // The refusal was the API client's toast with the server's words; its fields (the targets, the deadline) are
+      // listed above the tabs, and the tab they belong to is opened.
+      const errors = fieldProblems(error instanceof ApiError ? error.fieldErrors : undefined);
+      if (errors.length === 0) return;
+      setServerErrors(errors);
+      setErroredDefinition(definition);
+      setTab(errors.some((e) => e.key === 'targets') ? 'targets' : problemTarget(definition, errors[0]?.key ?? '').tab);
     }
   };
 
+  const outsideQuestions = serverErrors.filter((e) => {
+    const target = problemTarget(erroredDefinition, e.key);
+    return target.tab !== 'design' && target.tab !== 'rules';
+  });
   const editorProblems = selected ? (problems.questions.get(selected.id) ?? []) : [];
-  const isBusy = save.isPending || release.isPending;
+  const isBusy = save.isPending || release.isPending || unrelease.isPending;
   const canRelease = saved.status !== SurveyStatus.collecting || saved.changed_since_release || isDirty;
 
   const palette = (
@@ -273,7 +291,18 @@ export function SurveyDesigner({ survey }: { survey: SurveyDetail }) {
         </Flex>
       </Flex>
       {serverErrors.length > 0 && (
-        <Alert type="error" showIcon className="survey-designer__problems" message={T.problems(serverErrors.length)} />
+        <Alert
+          type="error"
+          showIcon
+          className="survey-designer__problems"
+          message={T.problems(serverErrors.length)}
+          description={
+            // Problems of no question (the title, the deadline, the targets) are spelled out here; a question's stand at it.
+            outsideQuestions.length > 0
+              ? outsideQuestions.map((problem) => <div key={problem.key + problem.message}>{messageText(problem.message)}</div>)
+              : undefined
+          }
+        />
       )}
       <Tabs
         activeKey={tab}

@@ -6,7 +6,6 @@ import {
   SURVEY_ASSIGNMENT_STATE_LABELS,
   SurveyDesignerTexts,
   type SurveyPersonItem,
-  type SurveyTarget,
   type SurveyTargetView,
 } from '@osp/shared';
 import { useMemo, useState } from 'react';
@@ -15,30 +14,9 @@ import { DeptPicker, PersonPicker, RolePicker } from '../../../components/picker
 import { toast } from '../../../components/toast';
 import { useProfile } from '../../../api/user';
 import { useSaveSurveyTargets, useSurveyPeople, useSurveyTargetIds, useSurveyTargets } from '../api/survey-admin-api';
+import { targetsOf, targetValuesOf, type TargetValues } from './target-values';
 
 const T = SurveyDesignerTexts;
-
-interface TargetValues {
-  dept_ids: number[];
-  role_ids: number[];
-  user_ids: number[];
-  excluded_ids: number[];
-}
-
-export function targetValuesOf(targets: readonly SurveyTargetView[]): TargetValues {
-  const ids = (kind: SurveyTargetView['kind'], exclude: 0 | 1) =>
-    targets.filter((t) => t.kind === kind && t.exclude === exclude).map((t) => t.ref_id);
-  return { dept_ids: ids('dept', 0), role_ids: ids('role', 0), user_ids: ids('user', 0), excluded_ids: ids('user', 1) };
-}
-
-export function targetsOf(values: TargetValues): SurveyTarget[] {
-  return [
-    ...values.dept_ids.map((ref_id) => ({ kind: 'dept' as const, ref_id, exclude: 0 })),
-    ...values.role_ids.map((ref_id) => ({ kind: 'role' as const, ref_id, exclude: 0 })),
-    ...values.user_ids.map((ref_id) => ({ kind: 'user' as const, ref_id, exclude: 0 })),
-    ...values.excluded_ids.map((ref_id) => ({ kind: 'user' as const, ref_id, exclude: 1 })),
-  ];
-}
 
 /**
  * 填写范围: departments (with their sub-departments), roles and people, less the people excluded; saved on its own
