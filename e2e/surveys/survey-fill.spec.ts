@@ -143,6 +143,18 @@ test('[SURVEYS] a targeted person fills a survey from 我的问卷: a rule shows
   await page.reload();
   await expect(page.getByRole('radio', { name: '不喜欢', exact: true })).toBeChecked();
   await expect(question(page, '为什么不喜欢').getByRole('textbox')).toHaveValue('通勤太远');
+  // Leaving the page inside the app saves what changed since, without 暂存.
+  await question(page, '为什么不喜欢').getByRole('textbox').fill('通勤太远，班车太少');
+  const leaveSave = page.waitForResponse((response) => response.url().includes(`/draft`) && response.request().method() === 'PUT');
+  // The fill page belongs to the 问卷 folder (/survey), which may already be open around 我的问卷.
+  const mineItem = page.locator('.app-sider').getByRole('menuitem', { name: SurveyFillTexts.mineTitle });
+  if (!(await mineItem.isVisible())) await page.locator('.app-sider').getByRole('menuitem', { name: '问卷' }).click();
+  await mineItem.click();
+  expect((await leaveSave).ok()).toBe(true);
+  const draftRow = page.locator('.my-surveys-page .ant-list-item', { hasText: title });
+  await expect(draftRow.getByText('已暂存', { exact: true })).toBeVisible();
+  await draftRow.getByRole('button', { name: SurveyFillTexts.continueFill }).click();
+  await expect(question(page, '为什么不喜欢').getByRole('textbox')).toHaveValue('通勤太远，班车太少');
   await button(page, SurveyFillTexts.next).click();
   await expect(page.getByText(SurveyFillTexts.pageOf(2, 2))).toBeVisible();
 
