@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import {
+  BillEditTexts,
   SurveyApiMessages,
   SurveyDesignerTexts,
   SurveyMessages,
@@ -196,4 +197,40 @@ test('[SURVEYS] 问卷管理: design a four-question survey with a rule and a de
   await expect(row).toContainText(SURVEY_STATUS_LABELS[1]);
   await expect(row).toContainText(T.completionOf(0, 1));
   await saveScreenshot(page, 'survey-manage-list');
+});
+
+test('[SURVEYS] 评价 designer: a score dimension, a rating counted towards it, the leave guard over unsaved changes', async ({
+  page,
+  request,
+}) => {
+  const tag = nameTag();
+  const adminToken = await apiSignIn(request, 'admin');
+  const title = `领导力评价${tag}`;
+  const created = await request.post('/api/surveys', { headers: bearer(adminToken), data: { kind: 'evaluation', name: title } });
+  const { data } = (await created.json()) as ApiEnvelope<{ id: number }>;
+
+  await signInViaApi(page, 'admin');
+  await page.goto(`${T.editPath}/${data.id}`);
+  await expect(page.locator('.survey-designer__title')).toHaveText(title);
+  await page.getByRole('tab', { name: T.tabSettings }).click();
+  await button(page, T.addDimension).click();
+  await page.getByLabel(T.dimensionPlaceholder(1), { exact: true }).fill('沟通能力');
+  await page.getByRole('tab', { name: T.tabDesign }).click();
+  await addQuestion(page, 'rating', '上级的沟通是否清楚');
+  await pick(page, editor(page).getByLabel(T.fieldDimension, { exact: true }), '沟通能力');
+
+  // Leaving with unsaved changes asks first; staying keeps them.
+  await button(page, T.back).click();
+  const leave = page.locator('.ant-modal-confirm').filter({ hasText: BillEditTexts.leaveTitle });
+  await expect(leave).toBeVisible();
+  await button(leave, BillEditTexts.stayCancel).click();
+  await expect(page).toHaveURL((url) => url.pathname === `${T.editPath}/${data.id}`);
+
+  await page.getByRole('button', { name: T.save, exact: true }).click();
+  await expect(toast(page, SurveyApiMessages.saved)).toBeVisible();
+  const stored = await call<SurveyDetail>(request, adminToken, `/api/surveys/${data.id}`);
+  expect(stored.definition.dimensions.map((d) => d.title)).toEqual(['沟通能力']);
+  const rating = stored.definition.pages[0]?.questions[0];
+  expect(rating?.type === 'rating' && rating.dimensionId).toBe(stored.definition.dimensions[0]?.id);
+  await saveScreenshot(page, 'survey-designer-evaluation');
 });
