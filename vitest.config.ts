@@ -10,7 +10,8 @@ const serverTests = ['apps/server/**/*.test.ts'];
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: 'shared', include: ['packages/shared/**/*.test.ts'] } },
+      // The property suites (fast-check, 100 runs each) take seconds on a loaded machine: time is the bench's to judge.
+      { test: { name: 'shared', include: ['packages/shared/**/*.test.ts'], testTimeout: 20_000 } },
       // The repository's own rules (the lint walls of eslint.boundaries.js).
       { test: { name: 'repo', include: ['scripts/**/*.test.ts'] } },
       { test: { name: 'web', include: ['apps/web/**/*.test.{ts,tsx}'], passWithNoTests: true } },

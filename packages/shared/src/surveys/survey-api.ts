@@ -241,7 +241,7 @@ export interface SurveyFillForm {
 export const SurveyFillZ = z.object({
   version_id: z.number().int().positive(),
   answers: SurveyAnswersZ,
-  ratee_id: z.number().int().min(0).default(0),
+  ratee_id: z.number().int().min(0).max(2_147_483_647).default(0),
   /** When the person opened the form (ISO time), for the median time to answer; ignored if in the future. */
   started_at: z.string().optional(),
 });

@@ -1,7 +1,7 @@
 import { Badge, Button, Card, Flex, List, Segmented, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { NOTICE_BOXES, NoticePageTexts, type NoticeRow, type NoticeState } from '@osp/shared';
+import { NOTICE_BOXES, NoticePageTexts, SurveyFillTexts, type NoticeRow, type NoticeState } from '@osp/shared';
 import { useNotices, useReadAllNotices, useReadNotice } from '../../api/notifications';
 import { listState } from '../../components/LoadFailed';
 import { toast } from '../../components/toast';
@@ -45,6 +45,9 @@ export default function NotificationsPage() {
       void navigate(detailPath({ id: notice.bill_id, status: notice.bill_status }, NOTICE_BOXES[notice.kind], 'notifications'));
     } else if (notice.article_id !== null) {
       void navigate(`${ARTICLE_PREVIEW_PATH}/${notice.article_id}`);
+    } else if (notice.kind === 'survey') {
+      // A survey's 提醒 names the survey by its title only: 我的问卷 lists it with its 填写 button.
+      void navigate(SurveyFillTexts.paths.mine);
     }
   };
 

@@ -30,6 +30,7 @@ interface Values {
   default_user: string | null;
   point_article_confirm: number;
   point_approval_timely: number;
+  point_survey_answer: number;
 }
 
 function toValues(settings: PrivateSettings): Values {
@@ -45,6 +46,7 @@ function toValues(settings: PrivateSettings): Values {
     default_user: settings.default_user || null,
     point_article_confirm: settings.point_article_confirm,
     point_approval_timely: settings.point_approval_timely,
+    point_survey_answer: settings.point_survey_answer,
   };
 }
 
@@ -95,6 +97,7 @@ export function SettingsForm({ settings }: { settings: PrivateSettings }) {
       default_user: values.default_user ?? '',
       point_article_confirm: values.point_article_confirm,
       point_approval_timely: values.point_approval_timely,
+      point_survey_answer: values.point_survey_answer,
     };
     save.mutate(body, {
       onSuccess: () => toast.success(SettingMessages.saved),
@@ -209,6 +212,14 @@ export function SettingsForm({ settings }: { settings: PrivateSettings }) {
         label={SETTING_LABELS.point_approval_timely}
         rules={[{ required: true, message: PointMessages.awardRange }]}
         extra="审批人在任务到达后一个工作日内同意或退回获得的积分，每个任务一次；0 表示不奖励"
+      >
+        <InputNumber min={0} max={POINT_AWARD_MAX} precision={0} suffix="分" style={{ width: 200 }} />
+      </Form.Item>
+      <Form.Item
+        name="point_survey_answer"
+        label={SETTING_LABELS.point_survey_answer}
+        rules={[{ required: true, message: PointMessages.awardRange }]}
+        extra="提交一份实名问卷或评价获得的积分，每份问卷每人一次；匿名问卷不奖励；0 表示不奖励"
       >
         <InputNumber min={0} max={POINT_AWARD_MAX} precision={0} suffix="分" style={{ width: 200 }} />
       </Form.Item>
