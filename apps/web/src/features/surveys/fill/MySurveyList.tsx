@@ -13,20 +13,9 @@ import { Link } from 'react-router';
 import { useMySurveys } from '../../../api/survey-waiting';
 import { listState } from '../../../components/LoadFailed';
 import { formatDateTime } from '../../../utils/datetime';
+import { feedbackViewPath, fillPath, sortMySurveys } from './my-surveys';
 
 const STATE_COLORS: Record<SurveyAssignmentState, string> = { pending: 'orange', draft: 'blue', submitted: 'green' };
-/** Those waiting first, then by deadline (soonest first, none last). */
-const STATE_ORDER: Record<SurveyAssignmentState, number> = { draft: 0, pending: 1, submitted: 2 };
-
-export function fillPath(item: Pick<MySurveyItem, 'survey_id' | 'ratee_id'>): string {
-  const ratee = item.ratee_id > 0 ? `?ratee_id=${item.ratee_id}` : '';
-  return `${SurveyFillTexts.paths.fillSignedIn}/${item.survey_id}${ratee}`;
-}
-
-export function sortMySurveys(items: readonly MySurveyItem[]): MySurveyItem[] {
-  const time = (deadline: string | null) => (deadline === null ? Infinity : new Date(deadline).getTime());
-  return [...items].sort((a, b) => STATE_ORDER[a.state] - STATE_ORDER[b.state] || time(a.deadline) - time(b.deadline));
-}
 
 function ActionOf({ item }: { item: MySurveyItem }) {
   const isEvaluation = item.kind === 'evaluation';
@@ -43,7 +32,7 @@ function ActionOf({ item }: { item: MySurveyItem }) {
   return (
     <Space wrap>
       {isEvaluation && (
-        <Link to={`${SurveyFillTexts.paths.feedbackView}/${item.survey_id}${item.ratee_id > 0 ? `?ratee_id=${item.ratee_id}` : ''}`}>
+        <Link to={feedbackViewPath(item)}>
           <Button>{SurveyFillTexts.preview}</Button>
         </Link>
       )}

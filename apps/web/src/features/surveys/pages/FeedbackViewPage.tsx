@@ -4,7 +4,7 @@ import { Link, useParams, useSearchParams } from 'react-router';
 import { useSurveyFillForm } from '../../../api/survey-fill';
 import { PageLoading } from '../../../components/PageLoading';
 import { formatDateTime } from '../../../utils/datetime';
-import { fillPath } from '../fill/MySurveyList';
+import { fillPath } from '../fill/my-surveys';
 import { FillRefusal } from '../fill/FillRefusal';
 import { idOf } from '../fill/route-ids';
 import { SurveyForm } from '../fill/SurveyForm';
