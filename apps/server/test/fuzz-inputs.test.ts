@@ -63,6 +63,15 @@ const LIST_ROUTES = [
   '/api/points/rank',
   '/api/points/mine',
   '/api/points/trend',
+  '/api/surveys',
+  '/api/survey/mine',
+  '/api/survey/metric',
+  '/api/survey/target',
+  '/api/survey/targetid',
+  '/api/survey/person',
+  '/api/survey/exportAs',
+  '/api/holiday/stats',
+  '/api/holiday/calendar',
 ] as const;
 
 /** Every query key a list reads, so that values reach the validators; plus keys nobody reads. */
@@ -92,6 +101,10 @@ const KNOWN_KEYS = [
   'months',
   'id',
   'state',
+  'survey_id',
+  'kind',
+  'year',
+  'personal',
 ];
 
 const pad = (n: number, width: number) => String(n).padStart(width, '0');
