@@ -30,7 +30,13 @@ import { ResultChart } from './ResultChart';
 
 /** A count as the tables show it: the number, or 「人数不足，不显示」 when an anonymous survey hides it. */
 export function CountText({ count }: { count: SurveyResultCount }) {
-  if (count === null) return <Typography.Text type="secondary">{SurveyResultTexts.hidden}</Typography.Text>;
+  if (count === null) {
+    return (
+      <Typography.Text type="secondary" className="survey-result-hidden">
+        {SurveyResultTexts.hidden}
+      </Typography.Text>
+    );
+  }
   return <>{count}</>;
 }
 
@@ -48,7 +54,6 @@ function CountTable({ rows, answered }: { rows: readonly CountRow[]; answered: n
       pagination={false}
       columns={columns}
       dataSource={rows.map((row, key) => ({ ...row, key }))}
-      scroll={{ x: 'max-content' }}
       className="survey-result-table"
     />
   );
@@ -172,7 +177,6 @@ function RankingResult({ result }: { result: SurveyRankingResult }) {
         pagination={false}
         columns={columns}
         dataSource={result.options}
-        scroll={{ x: 'max-content' }}
         className="survey-result-table"
       />
     </>
