@@ -93,6 +93,7 @@ export function SurveyForm({
   const [shownErrors, setShownErrors] = useState<QuestionErrors>({});
   const [otherErrors, setOtherErrors] = useState<string[]>([]);
   const top = useRef<HTMLDivElement>(null);
+  const isSending = useRef(false);
   // A new object for each request, so that asking twice for the same scroll scrolls twice.
   const [scrollRequest, setScrollRequest] = useState<{ to: 'top' | 'error' } | null>(null);
 
@@ -169,7 +170,15 @@ export function SurveyForm({
       toast.warning(SurveyFillTexts.previewSubmitHint, 'survey-preview-submit');
       return;
     }
-    await onSubmit(answersToSend(definition, answers, evaluation));
+    // One click sends one submission: a second before the page re-renders with isSubmitting finds this set. A public
+    // link has no one-response-per-person to refuse the second.
+    if (isSending.current) return;
+    isSending.current = true;
+    try {
+      await onSubmit(answersToSend(definition, answers, evaluation));
+    } finally {
+      isSending.current = false;
+    }
   };
 
   const numbers = questionNumbers(definition, evaluation);

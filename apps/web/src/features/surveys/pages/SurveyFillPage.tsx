@@ -1,5 +1,4 @@
 import { SaveOutlined } from '@ant-design/icons';
-import { Button } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { SurveyFillTexts, type FieldErrors, type SurveyAnswers, type SurveyFillForm } from '@osp/shared';
 import { useRef, useState } from 'react';
@@ -7,6 +6,7 @@ import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { ApiError } from '../../../api/client';
 import { saveSurveyDraft, submitSurvey, useSurveyFillForm } from '../../../api/survey-fill';
 import { mySurveysKey } from '../../../api/survey-waiting';
+import { ButtonGuarded } from '../../../components/ButtonGuarded';
 import { PageLoading } from '../../../components/PageLoading';
 import { toast } from '../../../components/toast';
 import { formatDateTime } from '../../../utils/datetime';
@@ -32,7 +32,11 @@ export default function SurveyFillPage() {
     return (
       <FillRefusal
         error={form.error}
-        back={rateeId > 0 ? { to: SurveyFillTexts.paths.pending, label: SurveyFillTexts.backToPending } : { to: SurveyFillTexts.paths.mine, label: SurveyFillTexts.backToMine }}
+        back={
+          rateeId > 0
+            ? { to: SurveyFillTexts.paths.pending, label: SurveyFillTexts.backToPending }
+            : { to: SurveyFillTexts.paths.mine, label: SurveyFillTexts.backToMine }
+        }
       />
     );
   }
@@ -102,9 +106,15 @@ function FillSession({ form }: { form: SurveyFillForm }) {
         }
         actions={
           isSubmitted ? undefined : (
-            <Button size="large" icon={<SaveOutlined />} loading={draft.isSaving} onClick={handleSave} title={SurveyFillTexts.autosaveHint}>
+            <ButtonGuarded
+              size="large"
+              icon={<SaveOutlined />}
+              loading={draft.isSaving}
+              onClick={handleSave}
+              title={SurveyFillTexts.autosaveHint}
+            >
               {SurveyFillTexts.saveDraft}
-            </Button>
+            </ButtonGuarded>
           )
         }
       />
