@@ -1,4 +1,7 @@
 import {
+  addDays,
+  oneWorkingDayAfter,
+  shanghaiDay,
   PageQueryZ,
   PointAdjustZ,
   PointMessages,
@@ -20,6 +23,7 @@ import { nowIso } from '../../db/index';
 import { ValidationError } from '../../http/errors';
 import { parse } from '../../http/validate';
 import { activePeopleUnder, activeUserIds, userCards } from '../directory/directory.service';
+import { loadWorkCalendar } from '../holiday/work-calendar.service';
 import { getAllSettings } from '../settings/settings.service';
 import { recordOperation } from '../syslog/syslog.service';
 import { authorizeAdjust, authorizeAdjustOf, authorizeRank, canAdjustPoints } from './points.policy';
@@ -90,18 +94,19 @@ export async function awardValue(ctx: AppContext, kind: Award['sourceKind']): Pr
 }
 
 const DAY_MS = 24 * 3600_000;
+/** Days of calendar read past the arrival: enough for the longest run of days off (春节 with its weekends). */
+const CALENDAR_LOOKAHEAD_DAYS = 40;
 
 /**
- * The latest instant that still counts as "within one working day" of `arrivedAt`: the same clock time on the next
- * working day, a working day being Monday to Friday in Asia/Shanghai. This is the one place that knows working days;
- * issue 17 brings the real work calendar (holidays, swapped weekends) and replaces the weekday test here.
+ * Whether a decision came no later than one working day after the task arrived: the same clock time on the next
+ * working day of the work calendar (issue 17: weekends, public holidays, make-up workdays). Within 24 hours is always
+ * in time, so the calendar is read only for the decisions that wait longer.
  */
-export function oneWorkingDayAfter(arrivedAt: Date): Date {
-  let at = arrivedAt.getTime();
-  do {
-    at += DAY_MS;
-  } while ([0, 6].includes(new Date(at + SHANGHAI_OFFSET_MS).getUTCDay()));
-  return new Date(at);
+async function isTimely(db: Db, arrivedAt: Date, decidedAt: Date): Promise<boolean> {
+  if (decidedAt.getTime() - arrivedAt.getTime() <= DAY_MS) return true;
+  const day = shanghaiDay(arrivedAt);
+  const calendar = await loadWorkCalendar(db, addDays(day, 1), addDays(day, CALENDAR_LOOKAHEAD_DAYS));
+  return decidedAt.getTime() <= oneWorkingDayAfter(arrivedAt, calendar).getTime();
 }
 
 /**
@@ -131,7 +136,7 @@ export interface HandledTask {
 export async function awardTimelyApproval(db: Db, points: number, task: HandledTask): Promise<boolean> {
   const sourceId = taskSourceId(task.taskId);
   if (sourceId === null) return false;
-  if (new Date(task.decidedAt).getTime() > oneWorkingDayAfter(new Date(task.arrivedAt)).getTime()) return false;
+  if (!(await isTimely(db, new Date(task.arrivedAt), new Date(task.decidedAt)))) return false;
   return awardOnce(db, {
     userId: task.userId,
     points,

@@ -1,8 +1,8 @@
-import { PointMessages, type Paged, type PointLedgerEntry } from '@osp/shared';
+import { addDays, PointMessages, shanghaiDay, type Paged, type PointLedgerEntry } from '@osp/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../test/harness';
 import { idOf, linearGraph, makeTemplate, pendingTask, releasedBill, Tokens } from '../bills/test-support';
-import { oneWorkingDayAfter, taskSourceId } from './points.service';
+import { taskSourceId } from './points.service';
 
 /** 及时审批 (issue 15): a handler's own agree or return within one working day of the task's arrival earns points once. */
 
@@ -47,21 +47,8 @@ const setTimely = async (value: unknown) =>
   server.call('PUT', '/api/admin/settings', { token: admin, body: { point_approval_timely: value } });
 
 describe('the working-day rule', () => {
-  // Asia/Shanghai clock times written as UTC instants (Shanghai is UTC+8).
-  const at = (iso: string) => new Date(iso).toISOString();
-  it('gives until the same clock time on the next working day, skipping Saturday and Sunday', () => {
-    // Wednesday 2026-11-25 10:00 in Shanghai → Thursday 10:00.
-    expect(oneWorkingDayAfter(new Date('2026-11-25T02:00:00Z')).toISOString()).toBe(at('2026-11-26T02:00:00Z'));
-    // Friday 10:00 → Monday 10:00.
-    expect(oneWorkingDayAfter(new Date('2026-11-27T02:00:00Z')).toISOString()).toBe(at('2026-11-30T02:00:00Z'));
-    // Friday 23:30 in Shanghai is still Friday 15:30 in UTC: Monday 23:30 in Shanghai.
-    expect(oneWorkingDayAfter(new Date('2026-11-27T15:30:00Z')).toISOString()).toBe(at('2026-11-30T15:30:00Z'));
-    // Saturday 00:30 in Shanghai (Friday 16:30 UTC) → Monday 00:30.
-    expect(oneWorkingDayAfter(new Date('2026-11-27T16:30:00Z')).toISOString()).toBe(at('2026-11-29T16:30:00Z'));
-    // Sunday 15:00 → Monday 15:00.
-    expect(oneWorkingDayAfter(new Date('2026-11-29T07:00:00Z')).toISOString()).toBe(at('2026-11-30T07:00:00Z'));
-  });
-
+  // The rule itself (weekends, holidays, make-up days, Shanghai clock) is tested in packages/shared work-calendar.test.ts;
+  // here, that the award reads the work calendar HR keeps.
   it('keys a task id as one number', () => {
     expect(taskSourceId('123-t4')).toBe(123_000_004);
     expect(taskSourceId('999999999-t999999')).toBe(999_999_999_999_999);
@@ -106,6 +93,31 @@ describe('awards for handling an approval task in time', () => {
     await server.db.updateTable('bill_tasks').set({ created_at: arrived }).where('id', '=', taskId).execute();
     expect((await operate('zhengyi', taskId, 'agree')).body.status_code).toBe(0);
     expect(await timelyRows('zhengyi')).toHaveLength(0);
+  });
+
+  /**
+   * A task that arrived 30 hours ago is in time exactly when the day after its arrival (Shanghai) is no working day:
+   * the calendar decides. The day is made a holiday (or, on a weekend, a make-up workday) for the case at hand.
+   */
+  async function decidedAfter30Hours(handler: string, nextDay: 'holiday' | 'workday'): Promise<number> {
+    const { taskId } = await billFor(handler);
+    const arrived = new Date(Date.now() - 30 * 3600_000);
+    const day = addDays(shanghaiDay(arrived), 1);
+    const weekend = [0, 6].includes(new Date(`${day}T00:00:00Z`).getUTCDay());
+    const entries = nextDay === 'holiday' && !weekend ? [{ day, kind: 'holiday' }] : nextDay === 'workday' && weekend ? [{ day, kind: 'workday' }] : [];
+    const saved = await server.call('PUT', `/api/holiday/calendar/${day.slice(0, 4)}`, { token: admin, body: { entries } });
+    expect(saved.body.status_code, saved.body.message).toBe(0);
+    await server.db.updateTable('bill_tasks').set({ created_at: arrived.toISOString() }).where('id', '=', taskId).execute();
+    expect((await operate(handler, taskId, 'agree')).body.status_code).toBe(0);
+    return (await timelyRows(handler)).length;
+  }
+
+  it('reads the work calendar: a holiday the day after arrival leaves the task in time 30 hours on', async () => {
+    expect(await decidedAfter30Hours('majuan', 'holiday')).toBe(1);
+  });
+
+  it('reads the work calendar: a working day (a make-up one on a weekend) after arrival makes 30 hours late', async () => {
+    expect(await decidedAfter30Hours('sunhao', 'workday')).toBe(0);
   });
 
   it('awards nothing for a task the engine agreed by itself (审批人去重)', async () => {
