@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import {
   BillEditTexts,
+  SurveyAdminTexts,
   SurveyApiMessages,
   SurveyDesignerTexts,
   SurveyMessages,
@@ -195,7 +196,7 @@ test('[SURVEYS] 问卷管理: design a four-question survey with a rule and a de
   const row = page.getByRole('row').filter({ hasText: title });
   await expect(row).toHaveCount(1);
   await expect(row).toContainText(SURVEY_STATUS_LABELS[1]);
-  await expect(row).toContainText(T.completionOf(0, 1));
+  await expect(row).toContainText(T.completionOf(0, 1, 0));
   await saveScreenshot(page, 'survey-manage-list');
 });
 
@@ -233,4 +234,85 @@ test('[SURVEYS] 评价 designer: a score dimension, a rating counted towards it,
   const rating = stored.definition.pages[0]?.questions[0];
   expect(rating?.type === 'rating' && rating.dimensionId).toBe(stored.definition.dimensions[0]?.id);
   await saveScreenshot(page, 'survey-designer-evaluation');
+});
+
+test('[SURVEYS] 问卷管理 row actions: pause, end, move the deadline, copy, delete, and a delete refused once answered', async ({
+  page,
+  request,
+}) => {
+  const tag = nameTag();
+  const adminToken = await apiSignIn(request, 'admin');
+  const deptId = await createDept(request, adminToken, `行动部${tag}`);
+  const person = await createPerson(request, `答卷人${tag}`, { deptId, adminToken });
+  const title = `食堂意见征集${tag}`;
+  const send = async <R>(method: 'post' | 'put', path: string, token: string, body?: unknown): Promise<R> => {
+    const answer = (await (await request[method](path, { headers: bearer(token), data: body ?? {} })).json()) as ApiEnvelope<R>;
+    expect(answer.status_code, `${method} ${path}: ${answer.message}`).toBe(0);
+    return answer.data;
+  };
+  const { id } = await send<{ id: number }>('post', '/api/surveys', adminToken, { kind: 'survey', name: title });
+  const detail = await call<SurveyDetail>(request, adminToken, `/api/surveys/${id}`);
+  const question = { id: 'q0000000001', type: 'text', title: '您的建议', required: true, validator: { kind: 'none' } };
+  const definition = { ...detail.definition, pages: [{ id: detail.definition.pages[0]?.id ?? 'p000000001', questions: [question] }] };
+  await send('put', `/api/surveys/${id}`, adminToken, { definition });
+  await send('post', '/api/survey/target', adminToken, { survey_id: id, targets: [{ kind: 'dept', ref_id: deptId }] });
+  await send('post', `/api/surveys/${id}/release`, adminToken);
+
+  await signInViaApi(page, 'admin');
+  await page.goto(T.managePath);
+  await page.getByRole('searchbox', { name: T.search }).fill(title);
+  await page.getByRole('searchbox', { name: T.search }).press('Enter');
+  const row = page.getByRole('row').filter({ hasText: title }).filter({ hasNotText: SurveyAdminTexts.copySuffix });
+  await expect(row).toContainText(SURVEY_STATUS_LABELS[1]);
+
+  // 暂停收集, then 发布 again, then 结束.
+  await button(row, T.unrelease).click();
+  await button(page.locator('.ant-popconfirm'), T.unrelease).click();
+  await expect(row).toContainText(SURVEY_STATUS_LABELS[0]);
+  await button(row, T.release).click();
+  await button(page.locator('.ant-popconfirm'), T.release).click();
+  await expect(row).toContainText(SURVEY_STATUS_LABELS[1]);
+  await button(row, T.close).click();
+  await button(page.locator('.ant-popconfirm'), T.close).click();
+  await expect(row).toContainText(SURVEY_STATUS_LABELS[2]);
+
+  // 修改截止时间: a day next year.
+  const year = new Date().getFullYear() + 1;
+  await button(row, T.changeDeadline).click();
+  const deadline = page.getByRole('dialog').filter({ hasText: T.deadlineDialogOf(title) });
+  await deadline.getByLabel(T.columnDeadline).fill(`${year}-06-30 18:00`);
+  await deadline.getByLabel(T.columnDeadline).press('Enter');
+  await button(deadline, T.ok).click();
+  await expect(deadline).toHaveCount(0);
+  await expect(row).toContainText(`${year}-06-30 18:00`);
+
+  // 复制 opens the copy's designer; the copy is deleted from the list.
+  await button(row, T.replicate).click();
+  await button(page.locator('.ant-popconfirm'), T.replicate).click();
+  await expect(page.locator('.survey-designer__title')).toHaveText(`${title}${SurveyAdminTexts.copySuffix}`);
+  await button(page, T.back).click();
+  await page.getByRole('searchbox', { name: T.search }).fill(title);
+  await page.getByRole('searchbox', { name: T.search }).press('Enter');
+  const copy = page.getByRole('row').filter({ hasText: `${title}${SurveyAdminTexts.copySuffix}` });
+  await expect(copy).toContainText(SURVEY_STATUS_LABELS[0]);
+  await button(copy, T.remove).click();
+  await button(page.locator('.ant-popconfirm'), T.remove).click();
+  await expect(toast(page, SurveyApiMessages.deleted)).toBeVisible();
+  await expect(copy).toHaveCount(0);
+
+  // Answered once (collecting again through its new deadline), the original cannot be deleted: the server says why.
+  await button(row, T.release).click();
+  await button(page.locator('.ant-popconfirm'), T.release).click();
+  await expect(row).toContainText(SURVEY_STATUS_LABELS[1]);
+  const personToken = await apiSignIn(request, person.username, person.password);
+  const form = await call<{ version_id: number }>(request, personToken, `/api/survey/${id}/fill`);
+  await send('post', `/api/survey/${id}/fill`, personToken, { version_id: form.version_id, answers: { [question.id]: '多些素菜' } });
+  await page.getByRole('searchbox', { name: T.search }).press('Enter');
+  await expect(row).toContainText(T.completionOf(1, 1, 100));
+  await button(row, T.remove).click();
+  await button(page.locator('.ant-popconfirm'), T.remove).click();
+  await expect(toast(page, SurveyApiMessages.deleteAnswered(1))).toBeVisible();
+  await expect(row).toHaveCount(1);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await saveScreenshot(page, 'survey-manage-phone');
 });

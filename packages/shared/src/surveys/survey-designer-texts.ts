@@ -26,7 +26,7 @@ export const SurveyDesignerTexts = {
   columnUpdated: '更新时间',
   columnActions: '操作',
   noDeadline: '不限',
-  completionOf: (answered: number, targeted: number) => `${answered}/${targeted}`,
+  completionOf: (answered: number, targeted: number, percent: number) => `${answered}/${targeted}（${percent}%）`,
   noneTargeted: '—',
   changedSinceRelease: '有未发布的修改',
   empty: '还没有问卷，点击「新建问卷」设计第一份',
@@ -46,7 +46,7 @@ export const SurveyDesignerTexts = {
   confirmRemove: (title: string) => `确认删除「${title}」吗？删除后不能恢复。`,
   deadlineDialog: '修改截止时间',
   deadlineDialogOf: (name: string) => `修改截止时间：${name}`,
-  deadlineHint: '不填表示不限截止时间；已结束的问卷把截止时间改到以后即可重新收集。',
+  deadlineHint: '不填表示不限截止时间；因到期而结束的问卷，把截止时间改到以后即可继续收集。',
   // The new-survey dialog
   createDialog: '新建问卷',
   fieldKind: '类型',

@@ -26,8 +26,9 @@ import '../surveys-admin.css';
 const STATUS_OPTIONS = Object.entries(SURVEY_STATUS_LABELS).map(([value, label]) => ({ value: Number(value), label }));
 const KIND_OPTIONS = SURVEY_KINDS.map((kind) => ({ value: kind, label: SurveyTexts.kinds[kind] }));
 
-// On a phone a row keeps its title, state, completion and actions; the rest is in the designer.
+// On a phone a row keeps its title, state and actions; a tablet adds the completion; the rest is in the designer.
 const WIDE: Breakpoint[] = ['md'];
+const NOT_PHONE: Breakpoint[] = ['sm'];
 
 const COLUMNS: TableColumnsType<SurveyListItem> = [
   {
@@ -56,13 +57,14 @@ const COLUMNS: TableColumnsType<SurveyListItem> = [
   {
     title: SurveyDesignerTexts.columnCompletion,
     key: 'completion',
+    responsive: NOT_PHONE,
     render: (_value, survey) =>
       survey.completion === null ? (
         SurveyDesignerTexts.noneTargeted
       ) : (
         <Flex vertical className="survey-manage__completion">
-          <Progress percent={survey.completion} size="small" />
-          <span>{SurveyDesignerTexts.completionOf(survey.answered, survey.targeted)}</span>
+          <Progress percent={survey.completion} size="small" showInfo={false} />
+          <span>{SurveyDesignerTexts.completionOf(survey.answered, survey.targeted, survey.completion)}</span>
         </Flex>
       ),
   },
@@ -142,6 +144,8 @@ export default function SurveyManagePage() {
             placeholder={SurveyDesignerTexts.search}
             maxLength={50}
             onSearch={(next) => {
+              // Searching the same words again reads the list again (answers keep coming in while it is open).
+              if (next.trim() === keyword) void surveys.refetch();
               setKeyword(next.trim());
               firstPage();
             }}
