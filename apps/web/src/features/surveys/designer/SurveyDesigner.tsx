@@ -317,7 +317,7 @@ export function SurveyDesigner({ survey }: { survey: SurveyDetail }) {
                 definition={definition}
                 deadline={deadline}
                 isKindLocked={saved.version_no > 0}
-                problems={problems.settings}
+                problems={problems.settings.filter((p) => p.field !== 'targets')}
                 onChange={change}
                 onDeadline={(next) => {
                   setDeadline(next);
