@@ -2,6 +2,8 @@ import { useMemo } from 'react';
 import { useNavigate } from 'react-router';
 import {
   ArticleAdminTexts,
+  SurveyDesignerTexts,
+  SurveyFillTexts,
   ArticleReadLogTexts,
   EmployArticleTexts,
   LayoutTexts,
@@ -32,6 +34,9 @@ const FIXED_PAGES: readonly FixedTabPage[] = [
   { path: ArticleReadLogTexts.path, title: ArticleReadLogTexts.title, isPrefix: true },
   { path: ArticleAdminTexts.editPath, title: ArticleAdminTexts.editTitle, isPrefix: true, needs: ArticleAdminTexts.managePath },
   { path: ARTICLE_PREVIEW_PATH, title: LayoutTexts.articlePreviewTitle, isPrefix: true },
+  { path: SurveyFillTexts.paths.fillSignedIn, title: SurveyFillTexts.fillTitle, isPrefix: true },
+  { path: SurveyFillTexts.paths.feedbackView, title: SurveyFillTexts.feedbackViewTitle, isPrefix: true },
+  { path: SurveyDesignerTexts.editPath, title: SurveyDesignerTexts.editTitle, isPrefix: true, needs: SurveyDesignerTexts.managePath },
 ];
 
 interface TabbedPagesProps {

@@ -12,7 +12,17 @@ const QUERY_HIGHLIGHTS: Readonly<Record<string, (query: URLSearchParams) => stri
   },
 };
 
+/** Pages outside the menu, by path prefix, that keep a menu entry highlighted whatever their id (SPEC §2). */
+const PREFIX_HIGHLIGHTS: readonly (readonly [prefix: string, path: string])[] = [
+  // An evaluation form's preview belongs to 待我评价.
+  ['/feedback/view/', '/feedback/pending'],
+  // The designer belongs to 问卷管理.
+  ['/survey/edit/', '/survey/manage'],
+];
+
 /** The path whose menu entry the side menu highlights for the page at `pathname` + `search`. */
 export function highlightedPath(pathname: string, search: string): string {
-  return QUERY_HIGHLIGHTS[pathname]?.(new URLSearchParams(search)) ?? pathname;
+  const byQuery = QUERY_HIGHLIGHTS[pathname]?.(new URLSearchParams(search));
+  if (byQuery !== undefined) return byQuery;
+  return PREFIX_HIGHLIGHTS.find(([prefix]) => pathname.startsWith(prefix))?.[1] ?? pathname;
 }
