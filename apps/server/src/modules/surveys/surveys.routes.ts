@@ -56,6 +56,7 @@ export function surveysAdminRoutes(ctx: AppContext) {
     );
     app.get('/api/survey/target', async (request) => ok(await surveys.listTargets(ctx, callerOf(request), request.query)));
     app.get('/api/survey/targetid', async (request) => ok(await surveys.targetUserIds(ctx, callerOf(request), request.query)));
+    app.get('/api/survey/roles', async (request) => ok(await surveys.listTargetRoles(ctx, callerOf(request))));
     app.get('/api/survey/person', async (request) => ok(await surveys.findPeople(ctx, callerOf(request), request.query)));
   };
 }

@@ -1,4 +1,5 @@
 import {
+  type TemplateRoleOption,
   SURVEY_ASSIGNMENT_STATES,
   SURVEY_SETTINGS_DEFAULT,
   SURVEY_TITLE_MAX,
@@ -36,7 +37,7 @@ import type { Db } from '../../db/index';
 import { nowIso } from '../../db/index';
 import { ConflictError, NotFoundError, ValidationError } from '../../http/errors';
 import { parse } from '../../http/validate';
-import { personRows } from '../directory/directory.service';
+import { listRoles, personRows } from '../directory/directory.service';
 import { recordOperation } from '../syslog/syslog.service';
 import { authorizeSurveyAdmin } from './surveys.policy';
 import * as repo from './surveys.repo';
@@ -673,4 +674,13 @@ export async function findPeople(ctx: AppContext, caller: Caller, query: unknown
   });
   const start = (input.page - 1) * input.per_page;
   return { list: items.slice(start, start + input.per_page), total: items.length, page: input.page, per_page: input.per_page };
+}
+
+/**
+ * GET /api/survey/roles: the roles a survey's 填写范围 may name, for its administrators. The article and template lists
+ * need article_admin or template_admin, which a survey administrator need not hold.
+ */
+export async function listTargetRoles(ctx: AppContext, caller: Caller): Promise<TemplateRoleOption[]> {
+  authorizeSurveyAdmin(caller);
+  return listRoles(ctx.db);
 }

@@ -2,6 +2,7 @@ import { Select } from 'antd';
 import { useMemo } from 'react';
 import { useRoleOptions } from '../../api/admin-users';
 import { useAudienceRoles } from '../../api/articles-admin';
+import { useSurveyTargetRoles } from '../../api/survey-roles';
 import { useStarterRoles } from '../../api/templates';
 import { messageText } from '../HtmlMessage';
 import { heldIds, roleOptions, type RoleChoice } from './directory-options';
@@ -12,12 +13,13 @@ import type { PickerControlProps } from './picker-props';
  * that names roles, and only its administrators may call it. So the picker says which list it shows:
  * - 'starters': GET /api/template/roles (template administrators), roles by id, for a template's 发起人范围;
  * - 'audience': GET /api/article/roles (article administrators), roles by id, for an article's 发布范围;
+ * - 'survey-targets': GET /api/survey/roles (survey administrators), roles by id, for a survey's 填写范围;
  * - 'grants': GET /api/admin/users/role-options (user administrators), roles by key, those the caller may
  *   not grant shown disabled with the reason as a hint.
  */
 export type RolePickerProps = PickerControlProps &
   (
-    | { source: 'starters' | 'audience'; value?: readonly number[] | null; onChange?: (value: number[]) => void }
+    | { source: 'starters' | 'audience' | 'survey-targets'; value?: readonly number[] | null; onChange?: (value: number[]) => void }
     | { source: 'grants'; value?: readonly string[] | null; onChange?: (value: string[]) => void }
   );
 
@@ -54,11 +56,15 @@ function RoleSelect<V extends number | string>({
   );
 }
 
-function RoleByIdSelect({ source, ...props }: Omit<RoleSelectProps<number>, 'listed' | 'isLoading'> & { source: 'starters' | 'audience' }) {
+function RoleByIdSelect({
+  source,
+  ...props
+}: Omit<RoleSelectProps<number>, 'listed' | 'isLoading'> & { source: 'starters' | 'audience' | 'survey-targets' }) {
   // Both hooks are called and only the chosen list is asked for: a hook may not be called conditionally.
   const starters = useStarterRoles(source === 'starters');
   const audience = useAudienceRoles(source === 'audience');
-  const roles = source === 'starters' ? starters : audience;
+  const surveyTargets = useSurveyTargetRoles(source === 'survey-targets');
+  const roles = source === 'starters' ? starters : source === 'audience' ? audience : surveyTargets;
   const listed = useMemo(() => (roles.data ?? []).map((role) => ({ value: role.id, label: role.name })), [roles.data]);
   return <RoleSelect<number> {...props} listed={listed} isLoading={roles.isPending} />;
 }
@@ -79,7 +85,7 @@ function GrantableRoleSelect(props: Omit<RoleSelectProps<string>, 'listed' | 'is
   return <RoleSelect<string> {...props} listed={listed} isLoading={roles.isPending} />;
 }
 
-/** The one way to pick roles (always several); see above for the three lists it may show. */
+/** The one way to pick roles (always several); see above for the four lists it may show. */
 export function RolePicker(props: RolePickerProps) {
   if (props.source === 'grants') {
     const { source: _source, ...rest } = props;

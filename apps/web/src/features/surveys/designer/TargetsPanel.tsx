@@ -2,7 +2,6 @@ import { SaveOutlined } from '@ant-design/icons';
 import { Alert, Button, Card, Flex, Form, Skeleton, Table, Tag, Typography } from 'antd';
 import {
   dateTimeText,
-  hasAnyPermission,
   SURVEY_ASSIGNMENT_STATE_LABELS,
   SurveyDesignerTexts,
   type SurveyPersonItem,
@@ -12,7 +11,6 @@ import { useMemo, useState } from 'react';
 import { LoadFailed } from '../../../components/LoadFailed';
 import { DeptPicker, PersonPicker, RolePicker } from '../../../components/pickers';
 import { toast } from '../../../components/toast';
-import { useProfile } from '../../../api/user';
 import { useSaveSurveyTargets, useSurveyPeople, useSurveyTargetIds, useSurveyTargets } from '../api/survey-admin-api';
 import { targetsOf, targetValuesOf, type TargetValues } from './target-values';
 
@@ -34,9 +32,6 @@ function TargetsForm({ surveyId, isReleased, targets }: { surveyId: number; isRe
   const [form] = Form.useForm<TargetValues>();
   const initialValues = useMemo(() => targetValuesOf(targets), [targets]);
   const save = useSaveSurveyTargets();
-  const profile = useProfile();
-  // Roles are listed by the article administration only (RolePicker 'audience'); without it the field is left out.
-  const canPickRoles = hasAnyPermission(profile.data?.permissions ?? [], ['article_admin']);
   const ids = useSurveyTargetIds(surveyId);
   const [isDirty, setIsDirty] = useState(false);
 
@@ -59,11 +54,9 @@ function TargetsForm({ surveyId, isReleased, targets }: { surveyId: number; isRe
         <Form.Item name="dept_ids" label={T.targetDepts}>
           <DeptPicker multiple allowClear placeholder={T.targetDeptsPlaceholder} popupMatchSelectWidth={false} />
         </Form.Item>
-        {canPickRoles && (
-          <Form.Item name="role_ids" label={T.targetRoles}>
-            <RolePicker source="audience" allowClear placeholder={T.targetRolesPlaceholder} />
-          </Form.Item>
-        )}
+        <Form.Item name="role_ids" label={T.targetRoles}>
+          <RolePicker source="survey-targets" allowClear placeholder={T.targetRolesPlaceholder} />
+        </Form.Item>
         <Form.Item name="user_ids" label={T.targetUsers}>
           <PersonPicker multiple allowClear placeholder={T.targetUsersPlaceholder} />
         </Form.Item>
