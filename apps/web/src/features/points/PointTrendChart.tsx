@@ -8,12 +8,13 @@ import {
   type LegendComponentOption,
   type TooltipComponentOption,
 } from 'echarts/components';
-import { init, use as registerEchartsParts, type ComposeOption } from 'echarts/core';
+import { use as registerEchartsParts, type ComposeOption } from 'echarts/core';
 import { CanvasRenderer } from 'echarts/renderers';
-import { useEffect, useRef } from 'react';
+import { useMemo } from 'react';
 import { PointTexts, type PointTrendMonth } from '@osp/shared';
 import { usePointTrend } from '../../api/points';
 import { LoadFailed } from '../../components/LoadFailed';
+import { useEChart } from '../../components/useEChart';
 
 // Only what this chart draws, so the page's chunk carries a fraction of ECharts (and only this lazy page loads it).
 registerEchartsParts([BarChart, LineChart, GridComponent, LegendComponent, TooltipComponent, CanvasRenderer]);
@@ -64,29 +65,10 @@ export function trendOption(months: readonly PointTrendMonth[]): TrendOption {
   };
 }
 
-/** The canvas: created once, given each new answer, resized with its container, disposed with the page. */
+/** The canvas (useEChart: created once, given each new answer, resized with its container, disposed with the page). */
 function TrendCanvas({ months }: { months: readonly PointTrendMonth[] }) {
-  const container = useRef<HTMLDivElement>(null);
-  const chart = useRef<ReturnType<typeof init> | null>(null);
-
-  useEffect(() => {
-    const element = container.current;
-    if (!element) return;
-    const instance = init(element, undefined, { renderer: 'canvas' });
-    chart.current = instance;
-    const observer = new ResizeObserver(() => instance.resize());
-    observer.observe(element);
-    return () => {
-      observer.disconnect();
-      instance.dispose();
-      chart.current = null;
-    };
-  }, []);
-
-  useEffect(() => {
-    chart.current?.setOption(trendOption(months), { notMerge: true });
-  }, [months]);
-
+  const option = useMemo(() => trendOption(months), [months]);
+  const container = useEChart(option);
   return <div ref={container} className="point-trend__canvas" />;
 }
 
