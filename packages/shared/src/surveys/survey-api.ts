@@ -36,6 +36,11 @@ export const SURVEY_ASSIGNMENT_STATE_LABELS: Record<SurveyAssignmentState, strin
 export const SURVEY_TARGETS_MAX = 2000;
 /** A public named fill's name field. */
 export const SURVEY_RESPONDENT_NAME_MAX = 50;
+/**
+ * Public submissions one address may make to one survey in a minute: a whole office behind one gateway filling a
+ * public survey stays far below it; a script filling the table does not.
+ */
+export const SURVEY_PUBLIC_FILLS_PER_MINUTE = 60;
 /** A public results link lives at most this many days. */
 export const SURVEY_RESULT_LINK_DAYS_MAX = 365;
 
@@ -70,6 +75,7 @@ export const SurveyApiMessages = {
   fillNotPublic: '此问卷不对外公开，请登录后填写',
   fillNotEditable: '此问卷提交后不能修改',
   fillVersionChanged: '问卷已更新，请刷新后重新填写',
+  publicTooMany: '提交过于频繁，请稍后再试',
   respondentNameRequired: '请填写您的姓名',
   respondentNameTooLong: `姓名不能超过 ${SURVEY_RESPONDENT_NAME_MAX} 个字`,
   // Results.

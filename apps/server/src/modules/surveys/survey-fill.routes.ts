@@ -1,7 +1,9 @@
-import { SurveyApiMessages, SurveyFillMessages } from '@osp/shared';
+import { SURVEY_PUBLIC_FILLS_PER_MINUTE, SurveyApiMessages, SurveyFillMessages } from '@osp/shared';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
 import { ok } from '../../http/envelope';
+import { TooManyError } from '../../http/errors';
+import { RateWindow } from '../../lib/rate-window';
 import { callerOf, requireSignIn } from '../auth/auth.hook';
 import * as fill from './survey-fill.service';
 
@@ -34,8 +36,12 @@ function signedInRoutes(ctx: AppContext) {
 function publicRoutes(ctx: AppContext) {
   return async function (app: FastifyInstance): Promise<void> {
     app.get('/api/publish/share/:id', async (request) => ok(await fill.getPublicForm(ctx, request.params)));
-    app.post('/api/publish/share/:id', async (request) =>
-      ok(await fill.submitPublic(ctx, request.params, request.body), SurveyApiMessages.submitted),
-    );
+    // Nobody to count on a public link: each address gets SURVEY_PUBLIC_FILLS_PER_MINUTE submissions a minute per survey.
+    const submissions = new RateWindow(SURVEY_PUBLIC_FILLS_PER_MINUTE, 60_000);
+    app.post('/api/publish/share/:id', async (request) => {
+      const survey = String((request.params as { id?: unknown }).id ?? '');
+      if (!submissions.take(`${request.ip} ${survey}`)) throw new TooManyError(SurveyApiMessages.publicTooMany);
+      return ok(await fill.submitPublic(ctx, request.params, request.body), SurveyApiMessages.submitted);
+    });
   };
 }

@@ -1,4 +1,5 @@
 import {
+  SURVEY_PUBLIC_FILLS_PER_MINUTE,
   SurveyApiMessages,
   SurveyFillMessages,
   SurveyMessages,
@@ -288,6 +289,19 @@ describe('public link', () => {
       [null, null],
       [null, null],
     ]);
+  });
+
+  it('takes SURVEY_PUBLIC_FILLS_PER_MINUTE submissions a minute from one address, then refuses with a message, storing nothing', async () => {
+    const s = await releasedSurvey(server, { definition: definitionOf(questions, { publicLink: true, anonymous: true }), people: [] });
+    const submit = () => call(null, 'POST', `/api/publish/share/${s.surveyId}`, { version_id: s.versionId, answers: { qq01: 'q1no' } });
+    for (let i = 0; i < SURVEY_PUBLIC_FILLS_PER_MINUTE; i += 1) expect((await submit()).body.status_code).toBe(0);
+    const refused = await submit();
+    expect(refused.body).toMatchObject({ status_code: 429, message: SurveyApiMessages.publicTooMany });
+    expect(await responsesOf(s.surveyId)).toHaveLength(SURVEY_PUBLIC_FILLS_PER_MINUTE);
+    // Another survey's link is counted apart.
+    const other = await releasedSurvey(server, { definition: definitionOf(questions, { publicLink: true, anonymous: true }), people: [] });
+    const elsewhere = await call(null, 'POST', `/api/publish/share/${other.surveyId}`, { version_id: other.versionId, answers: { qq01: 'q1no' } });
+    expect(elsewhere.body.status_code).toBe(0);
   });
 });
 
