@@ -187,6 +187,48 @@ test('[SURVEYS] a targeted person fills a survey from 我的问卷: a rule shows
   await expect(page.locator('.ant-result').getByRole('alert')).toHaveText(SurveyApiMessages.fillAlready);
 });
 
+test('[SURVEYS] a survey released again while a person fills it opens at its new version with what they typed', async ({ page, request }) => {
+  const tag = nameTag();
+  const adminToken = await apiSignIn(request, 'admin');
+  const person = await createPerson(request, `改版答卷人${tag}`, { roles: ['staff'], adminToken });
+  const first = definition(`改版问卷${tag}`);
+  const id = await releasedSurvey(request, adminToken, first, [person.id]);
+
+  await signInViaApi(page, person.username, { password: person.password });
+  await page.goto(`${SurveyFillTexts.paths.fillSignedIn}/${id}`);
+  await page.getByRole('radio', { name: '不喜欢', exact: true }).check();
+  await question(page, '为什么不喜欢').getByRole('textbox').fill('加班太多');
+  await button(page, SurveyFillTexts.next).click();
+  await question(page, '给公司打分').locator('.ant-rate-star').nth(2).click();
+
+  // Meanwhile the administrator pauses it, adds a question at the end and releases it again: a new version.
+  await adminCall(request, adminToken, 'post', `/api/surveys/${id}/unrelease`, {});
+  const second: SurveyDefinition = {
+    ...first,
+    pages: first.pages.map((p, i) =>
+      i === 1 ? { ...p, questions: [...p.questions, { id: 'q_more', type: 'textarea', title: '还有什么想说的', required: false }] } : p,
+    ),
+  };
+  await adminCall(request, adminToken, 'put', `/api/surveys/${id}`, { definition: second });
+  await adminCall(request, adminToken, 'post', `/api/surveys/${id}/release`, {});
+
+  await button(page, SurveyFillTexts.submit).click();
+  await expect(page.getByText(SurveyApiMessages.fillVersionChanged)).toBeVisible();
+  // The new version, with every answer still there.
+  await expect(page.getByRole('radio', { name: '不喜欢', exact: true })).toBeChecked();
+  await expect(question(page, '为什么不喜欢').getByRole('textbox')).toHaveValue('加班太多');
+  await button(page, SurveyFillTexts.next).click();
+  await expect(question(page, '还有什么想说的')).toBeVisible();
+  await question(page, '还有什么想说的').getByRole('textbox').fill('希望周末少开会');
+  await saveScreenshot(page, 'survey-fill-new-version');
+  await button(page, SurveyFillTexts.submit).click();
+  await expect(page).toHaveURL(/\/survey\/success\?from=mine$/);
+
+  const returns = await adminCall<{ list: { answers: unknown }[] }>(request, adminToken, 'get', `/api/survey/${id}/returns`);
+  expect(JSON.stringify(returns.list)).toContain('加班太多');
+  expect(JSON.stringify(returns.list)).toContain('希望周末少开会');
+});
+
 test('[SURVEYS] a person the survey is not aimed at is told so in place of the form', async ({ page, request }) => {
   const tag = nameTag();
   const adminToken = await apiSignIn(request, 'admin');

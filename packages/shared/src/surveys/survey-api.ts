@@ -74,7 +74,8 @@ export const SurveyApiMessages = {
   fillNotTargeted: '您不在此问卷的填写范围内',
   fillNotPublic: '此问卷不对外公开，请登录后填写',
   fillNotEditable: '此问卷提交后不能修改',
-  fillVersionChanged: '问卷已更新，请刷新后重新填写',
+  /** The page opens the new version with what was typed (ids are stable), so the message asks to check, not to start over. */
+  fillVersionChanged: '问卷已更新为最新版本，已保留您填写的答案，请检查后重新提交',
   publicTooMany: '提交过于频繁，请稍后再试',
   respondentNameRequired: '请填写您的姓名',
   respondentNameTooLong: `姓名不能超过 ${SURVEY_RESPONDENT_NAME_MAX} 个字`,

@@ -1,7 +1,7 @@
 import { SaveOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
-import { SurveyFillTexts, type FieldErrors, type SurveyAnswers, type SurveyFillForm } from '@osp/shared';
-import { useRef, useState } from 'react';
+import { SurveyApiMessages, SurveyFillTexts, type FieldErrors, type SurveyAnswers, type SurveyFillForm } from '@osp/shared';
+import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { ApiError } from '../../../api/client';
 import { saveSurveyDraft, submitSurvey, useSurveyFillForm } from '../../../api/survey-fill';
@@ -28,6 +28,8 @@ export default function SurveyFillPage() {
   const surveyId = idOf(id);
   const rateeId = idOf(search.get('ratee_id'));
   const form = useSurveyFillForm(surveyId, rateeId);
+  // What was typed when the survey turned out to have a new version: the new one opens with it (ids are stable).
+  const [carried, setCarried] = useState<SurveyAnswers | null>(null);
   if (form.error) {
     return (
       <FillRefusal
@@ -41,10 +43,31 @@ export default function SurveyFillPage() {
     );
   }
   if (!form.data) return <PageLoading />;
-  return <FillSession key={`${form.data.survey_id}-${form.data.version_id}-${form.data.ratee_id}`} form={form.data} />;
+  return (
+    <FillSession
+      key={`${form.data.survey_id}-${form.data.version_id}-${form.data.ratee_id}`}
+      form={form.data}
+      initialAnswers={carried ?? form.data.answers ?? {}}
+      isCarried={carried !== null}
+      onVersionChanged={(answers) => {
+        // The server's refusal (SurveyApiMessages.fillVersionChanged, toasted by the API client) says what happens here.
+        setCarried(answers);
+        void form.refetch();
+      }}
+    />
+  );
 }
 
-function FillSession({ form }: { form: SurveyFillForm }) {
+interface FillSessionProps {
+  form: SurveyFillForm;
+  initialAnswers: SurveyAnswers;
+  /** The answers come from a version replaced meanwhile: they are saved as this version's draft at once. */
+  isCarried: boolean;
+  /** The server refused the answers for a version no longer current: the page reads the new one, keeping `answers`. */
+  onVersionChanged: (answers: SurveyAnswers) => void;
+}
+
+function FillSession({ form, initialAnswers, isCarried, onVersionChanged }: FillSessionProps) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const startedAt = useRef(new Date().toISOString());
@@ -56,11 +79,27 @@ function FillSession({ form }: { form: SurveyFillForm }) {
     ratee_id: form.ratee_id,
     started_at: startedAt.current,
   });
-  const draft = useSurveyDraft(form.answers ?? {}, {
-    save: (answers) => saveSurveyDraft(form.survey_id, body(answers)),
+  const isVersionChanged = (error: unknown) => error instanceof ApiError && error.message === SurveyApiMessages.fillVersionChanged;
+  // A new version met by a submit or a draft save: this session stops saving (its draft is of the old version) and the
+  // page opens the new one with the answers.
+  const moveToNewVersion = (answers: SurveyAnswers) => {
+    draft.markSubmitted();
+    onVersionChanged(answers);
+  };
+  const draft = useSurveyDraft(initialAnswers, {
+    save: (answers) =>
+      saveSurveyDraft(form.survey_id, body(answers)).catch((error: unknown) => {
+        if (isVersionChanged(error)) moveToNewVersion(answers);
+        throw error;
+      }),
     // A submitted response is changed by submitting again, never by a draft.
     isDisabled: isSubmitted,
   });
+  useEffect(() => {
+    if (isCarried && !isSubmitted) draft.saveNow().catch(() => undefined);
+    // Once, as the new version opens: later changes are the draft's own autosave.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   const [errors, setErrors] = useState<FieldErrors | undefined>(undefined);
   const [isSubmitting, setIsSubmitting] = useState(false);
 
@@ -72,6 +111,10 @@ function FillSession({ form }: { form: SurveyFillForm }) {
       void queryClient.invalidateQueries({ queryKey: mySurveysKey });
       void navigate(`${SurveyFillTexts.paths.success}?from=${form.kind === 'evaluation' ? 'pending' : 'mine'}`);
     } catch (error) {
+      if (isVersionChanged(error)) {
+        moveToNewVersion(answers);
+        return;
+      }
       const fieldErrors = error instanceof ApiError ? error.fieldErrors : undefined;
       if (fieldErrors) setErrors(fieldErrors);
     } finally {

@@ -28,7 +28,7 @@ export default function SurveySharePage() {
           <FillRefusal error={survey.error} />
         </div>
       ) : survey.data ? (
-        <PublicFill survey={survey.data} />
+        <PublicFill survey={survey.data} onVersionChanged={() => void survey.refetch()} />
       ) : (
         <PageLoading />
       )}
@@ -36,7 +36,11 @@ export default function SurveySharePage() {
   );
 }
 
-function PublicFill({ survey }: { survey: PublicSurveyForm }) {
+/**
+ * The form of a public link. `onVersionChanged`: the server refused the answers for a version no longer current; the
+ * page reads the new one and this component stays, keeping what was typed (answers are keyed by stable ids).
+ */
+function PublicFill({ survey, onVersionChanged }: { survey: PublicSurveyForm; onVersionChanged: () => void }) {
   const navigate = useNavigate();
   const startedAt = useRef(new Date().toISOString());
   const [answers, setAnswers] = useState<SurveyAnswers>({});
@@ -62,6 +66,10 @@ function PublicFill({ survey }: { survey: PublicSurveyForm }) {
       });
       void navigate(`${SurveyFillTexts.paths.success}?from=share`);
     } catch (error) {
+      if (error instanceof ApiError && error.message === SurveyApiMessages.fillVersionChanged) {
+        onVersionChanged();
+        return;
+      }
       const fieldErrors = error instanceof ApiError ? error.fieldErrors : undefined;
       if (fieldErrors) {
         const { name: nameErrors, ...rest } = fieldErrors;
