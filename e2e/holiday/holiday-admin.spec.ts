@@ -19,12 +19,16 @@ test.use({ actionTimeout: 15_000 });
 const onlyButton = (scope: Locator, text: string) => scope.getByRole('button', { name: new RegExp(`^${buttonName(text).source}$`) });
 
 /** An option of the select now open (kept-alive pages keep their lists in the document, hidden). */
-const shownOption = (page: Page, title: string) => page.getByTitle(title, { exact: true }).and(page.locator('.ant-select-item')).filter({ visible: true });
+const shownOption = (page: Page, title: string) =>
+  page.getByTitle(title, { exact: true }).and(page.locator('.ant-select-item')).filter({ visible: true });
 
 /** The shown page's 年度 select set to `year` (a role query skips the kept-alive pages, hidden). */
 async function pickYear(page: Page, year: number): Promise<void> {
   // The select's box, not its input: the input is not always laid out where a click lands.
-  const select = page.locator('.ant-select').filter({ has: page.getByLabel(HolidayAdminTexts.year, { exact: true }) }).filter({ visible: true });
+  const select = page
+    .locator('.ant-select')
+    .filter({ has: page.getByLabel(HolidayAdminTexts.year, { exact: true }) })
+    .filter({ visible: true });
   await select.click();
   await shownOption(page, `${year}${HolidayAdminTexts.yearSuffix}`).click();
   await expect(select).toContainText(`${year}`);
@@ -32,7 +36,7 @@ async function pickYear(page: Page, year: number): Promise<void> {
 
 const nextYear = Number(new Intl.DateTimeFormat('en', { timeZone: 'Asia/Shanghai', year: 'numeric' }).format(new Date())) + 1;
 
-test('[HOLIDAY] HR adjusts a balance with a reason and keeps next year\'s work calendar', async ({ page, request }) => {
+test("[HOLIDAY] HR adjusts a balance with a reason and keeps next year's work calendar", async ({ page, request }) => {
   const person = await createPerson(request, `休假${nameTag()}`);
   await signInViaApi(page, 'admin');
   await page.goto('/dashboard');
@@ -83,8 +87,14 @@ test('[HOLIDAY] HR adjusts a balance with a reason and keeps next year\'s work c
   }
   // 10-01 of next year, and a weekday near it for the refused make-up day.
   const holiday = `${nextYear}-10-01`;
-  const weekday = [...Array(7).keys()].map((i) => `${nextYear}-10-${String(12 + i).padStart(2, '0')}`).find((day) => ![0, 6].includes(new Date(`${day}T00:00:00Z`).getUTCDay())) ?? '';
-  const sunday = [...Array(7).keys()].map((i) => `${nextYear}-09-${String(20 + i).padStart(2, '0')}`).find((day) => new Date(`${day}T00:00:00Z`).getUTCDay() === 0) ?? '';
+  const weekday =
+    [...Array(7).keys()]
+      .map((i) => `${nextYear}-10-${String(12 + i).padStart(2, '0')}`)
+      .find((day) => ![0, 6].includes(new Date(`${day}T00:00:00Z`).getUTCDay())) ?? '';
+  const sunday =
+    [...Array(7).keys()]
+      .map((i) => `${nextYear}-09-${String(20 + i).padStart(2, '0')}`)
+      .find((day) => new Date(`${day}T00:00:00Z`).getUTCDay() === 0) ?? '';
 
   const fillRow = async (index: number, day: string, kind: 'holiday' | 'workday', name: string) => {
     const rowAt = calendar.locator('tbody tr.ant-table-row').nth(index);
@@ -116,7 +126,9 @@ test('[HOLIDAY] HR adjusts a balance with a reason and keeps next year\'s work c
   await expect(page.getByText(HolidayAdminTexts.summary(1, 1))).toBeVisible();
 
   const token = await apiSignIn(request, 'admin');
-  const saved = (await (await request.get(`/api/holiday/calendar?year=${nextYear}`, { headers: bearer(token) })).json()) as ApiEnvelope<WorkCalendarYear>;
+  const saved = (await (
+    await request.get(`/api/holiday/calendar?year=${nextYear}`, { headers: bearer(token) })
+  ).json()) as ApiEnvelope<WorkCalendarYear>;
   expect(saved.data.entries).toEqual([
     { day: sunday, kind: 'workday', name: '国庆调休' },
     { day: holiday, kind: 'holiday', name: '国庆节' },
@@ -126,4 +138,3 @@ test('[HOLIDAY] HR adjusts a balance with a reason and keeps next year\'s work c
   await expect(calendar.getByRole('textbox', { name: HolidayAdminTexts.columnEntryName })).toHaveCount(2);
   await saveScreenshot(page, 'holiday-calendar');
 });
-

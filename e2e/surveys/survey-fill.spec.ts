@@ -21,7 +21,13 @@ import { button, chooseFilesThrough, openFromSideMenu } from '../support/ui';
  * Each journey makes its own survey through the administrators' API.
  */
 
-async function adminCall<T>(request: APIRequestContext, token: string, method: 'post' | 'put' | 'get', path: string, data?: unknown): Promise<T> {
+async function adminCall<T>(
+  request: APIRequestContext,
+  token: string,
+  method: 'post' | 'put' | 'get',
+  path: string,
+  data?: unknown,
+): Promise<T> {
   const response = await request[method](path, { headers: bearer(token), ...(data === undefined ? {} : { data }) });
   const body = (await response.json()) as ApiEnvelope<T>;
   expect(body.status_code, `${method.toUpperCase()} ${path}: ${body.message}`).toBe(0);
@@ -89,7 +95,12 @@ function definition(title: string, settings: Partial<SurveyDefinition['settings'
 }
 
 /** A survey saved, aimed at `userIds` (none: public link only) and released; its id. */
-async function releasedSurvey(request: APIRequestContext, adminToken: string, survey: SurveyDefinition, userIds: number[]): Promise<number> {
+async function releasedSurvey(
+  request: APIRequestContext,
+  adminToken: string,
+  survey: SurveyDefinition,
+  userIds: number[],
+): Promise<number> {
   const { id } = await adminCall<{ id: number }>(request, adminToken, 'post', '/api/surveys', { name: survey.title });
   await adminCall(request, adminToken, 'put', `/api/surveys/${id}`, { definition: survey });
   if (userIds.length > 0) {
@@ -187,7 +198,10 @@ test('[SURVEYS] a targeted person fills a survey from 我的问卷: a rule shows
   await expect(page.locator('.ant-result').getByRole('alert')).toHaveText(SurveyApiMessages.fillAlready);
 });
 
-test('[SURVEYS] a survey released again while a person fills it opens at its new version with what they typed', async ({ page, request }) => {
+test('[SURVEYS] a survey released again while a person fills it opens at its new version with what they typed', async ({
+  page,
+  request,
+}) => {
   const tag = nameTag();
   const adminToken = await apiSignIn(request, 'admin');
   const person = await createPerson(request, `改版答卷人${tag}`, { roles: ['staff'], adminToken });
@@ -244,7 +258,7 @@ test('[SURVEYS] a person the survey is not aimed at is told so in place of the f
   await saveScreenshot(page, 'survey-fill-not-targeted');
 });
 
-test('[SURVEYS] a public survey is filled on a phone without signing in, with the respondent\'s name', async ({ browser, request }) => {
+test("[SURVEYS] a public survey is filled on a phone without signing in, with the respondent's name", async ({ browser, request }) => {
   const tag = nameTag();
   const adminToken = await apiSignIn(request, 'admin');
   const title = `访客调查${tag}`;

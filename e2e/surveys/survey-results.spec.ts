@@ -16,7 +16,13 @@ import { saveScreenshot } from '../support/screenshots';
 import { button, confirmation, message } from '../support/ui';
 
 /** A call whose answer must be a success: the set-up is not what the journey is about. */
-async function call<T>(request: APIRequestContext, token: string, method: 'GET' | 'POST' | 'PUT', path: string, data?: unknown): Promise<T> {
+async function call<T>(
+  request: APIRequestContext,
+  token: string,
+  method: 'GET' | 'POST' | 'PUT',
+  path: string,
+  data?: unknown,
+): Promise<T> {
   const response = await request.fetch(path, { method, headers: bearer(token), ...(data === undefined ? {} : { data }) });
   const body = (await response.json()) as ApiEnvelope<T>;
   expect(body.status_code, `${method} ${path}: ${body.message}`).toBe(0);
@@ -189,7 +195,10 @@ test('[SURVEYS] the administrator reads a released survey’s results, reminds, 
   // 答卷明细: each response, one opened with its answers as labels.
   await tab(page, SurveyResultTexts.tabReturns).click();
   const returns = page.getByTestId('survey-returns');
-  await returns.getByRole('row', { name: new RegExp(first.name) }).getByRole('button', { name: SurveyResultTexts.view }).click();
+  await returns
+    .getByRole('row', { name: new RegExp(first.name) })
+    .getByRole('button', { name: SurveyResultTexts.view })
+    .click();
   const drawer = page.getByRole('dialog', { name: SurveyResultTexts.answersTitle(first.name) });
   await expect(drawer).toContainText('非常喜欢');
   await expect(drawer).toContainText('食堂：满意');
@@ -267,12 +276,17 @@ function evaluationOf(title: string): SurveyDefinition {
     title,
     settings: { ...SURVEY_SETTINGS_DEFAULT },
     dimensions: [{ id: 'd_lead', title: '领导力' }],
-    pages: [{ id: 'page1', questions: [{ id: 'q_lead', type: 'rating', title: '领导能力', required: true, stars: 5, dimensionId: 'd_lead' }] }],
+    pages: [
+      { id: 'page1', questions: [{ id: 'q_lead', type: 'rating', title: '领导能力', required: true, stars: 5, dimensionId: 'd_lead' }] },
+    ],
     rules: [],
   };
 }
 
-test('[SURVEYS] an evaluation round: members rate their leaders; the results show each leader’s scores apart', async ({ page, request }) => {
+test('[SURVEYS] an evaluation round: members rate their leaders; the results show each leader’s scores apart', async ({
+  page,
+  request,
+}) => {
   const tag = nameTag();
   const adminToken = await apiSignIn(request, 'admin');
   const teams = [];
@@ -347,7 +361,10 @@ test('[SURVEYS] an evaluation round: members rate their leaders; the results sho
   await expect(returns).toContainText(teams[1]?.leader.name ?? '');
 });
 
-test('[SURVEYS] an anonymous survey’s results hide small counts and every person; someone without survey_admin is refused', async ({ page, request }) => {
+test('[SURVEYS] an anonymous survey’s results hide small counts and every person; someone without survey_admin is refused', async ({
+  page,
+  request,
+}) => {
   const tag = nameTag();
   const adminToken = await apiSignIn(request, 'admin');
   const deptId = await createDept(request, adminToken, `匿名部${tag}`);
@@ -358,7 +375,9 @@ test('[SURVEYS] an anonymous survey’s results hide small counts and every pers
   const title = `匿名调查${tag}`;
   const { id } = await call<{ id: number }>(request, adminToken, 'POST', '/api/surveys', { name: title });
   const definition = definitionOf(title);
-  await call(request, adminToken, 'PUT', `/api/surveys/${id}`, { definition: { ...definition, settings: { ...definition.settings, anonymous: true } } });
+  await call(request, adminToken, 'PUT', `/api/surveys/${id}`, {
+    definition: { ...definition, settings: { ...definition.settings, anonymous: true } },
+  });
   await call(request, adminToken, 'POST', '/api/survey/target', { survey_id: id, targets: [{ kind: 'dept', ref_id: deptId, exclude: 0 }] });
   await call(request, adminToken, 'POST', `/api/surveys/${id}/release`);
   for (const person of people) await fill(request, person.username, person.password, id, { q_like: 'o_yes', q_why: `匿名建议${tag}` });

@@ -1,4 +1,11 @@
-import { SURVEY_SETTINGS_DEFAULT, SurveyDefinitionZ, SurveyStatus, validateSubmission, type SurveyAnswers, type SurveyDefinition } from '@osp/shared';
+import {
+  SURVEY_SETTINGS_DEFAULT,
+  SurveyDefinitionZ,
+  SurveyStatus,
+  validateSubmission,
+  type SurveyAnswers,
+  type SurveyDefinition,
+} from '@osp/shared';
 import type { Db } from '../db/index';
 
 /**
@@ -189,9 +196,17 @@ export async function seedSurveyDemo(trx: Db, userIds: Ids, deptIds: Ids): Promi
     .executeTakeFirstOrThrow();
   await trx.updateTable('surveys').set({ version_id: versionId }).where('id', '=', surveyId).execute();
   // The whole company: the top department, with everything under it.
-  await trx.insertInto('survey_targets').values({ survey_id: surveyId, kind: 'dept', ref_id: id(deptIds, 'hq') }).execute();
+  await trx
+    .insertInto('survey_targets')
+    .values({ survey_id: surveyId, kind: 'dept', ref_id: id(deptIds, 'hq') })
+    .execute();
 
-  const people = await trx.selectFrom('users').select(['id', 'username', 'dept_id']).where('status', '=', 1).where('dept_id', 'is not', null).execute();
+  const people = await trx
+    .selectFrom('users')
+    .select(['id', 'username', 'dept_id'])
+    .where('status', '=', 1)
+    .where('dept_id', 'is not', null)
+    .execute();
   for (const person of people) {
     const answered = DEMO_ANSWERS.find((a) => a.username === person.username);
     await trx
@@ -206,7 +221,8 @@ export async function seedSurveyDemo(trx: Db, userIds: Ids, deptIds: Ids): Promi
       .execute();
     if (!answered) continue;
     const checked = validateSubmission(satisfaction, answered.answers, { today: at(1).slice(0, 10) });
-    if (!checked.ok) throw new Error(`demo surveys: ${person.username}'s answers are refused: ${checked.errors.map((e) => e.message).join('; ')}`);
+    if (!checked.ok)
+      throw new Error(`demo surveys: ${person.username}'s answers are refused: ${checked.errors.map((e) => e.message).join('; ')}`);
     await trx
       .insertInto('survey_responses')
       .values({
@@ -236,5 +252,8 @@ export async function seedSurveyDemo(trx: Db, userIds: Ids, deptIds: Ids): Promi
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  await trx.insertInto('survey_targets').values({ survey_id: evaluationId, kind: 'dept', ref_id: id(deptIds, 'tech') }).execute();
+  await trx
+    .insertInto('survey_targets')
+    .values({ survey_id: evaluationId, kind: 'dept', ref_id: id(deptIds, 'tech') })
+    .execute();
 }

@@ -51,7 +51,8 @@ export function useHolidayStatsDetail(userId: number | undefined, year: number) 
 export function useChangeHolidayStats() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ userId, ...body }: HolidayChange & { userId: number }) => api.patch<HolidayStatsDetail>(`/api/holiday/stats/${userId}/change`, body),
+    mutationFn: ({ userId, ...body }: HolidayChange & { userId: number }) =>
+      api.patch<HolidayStatsDetail>(`/api/holiday/stats/${userId}/change`, body),
     onSettled: () =>
       Promise.all([queryClient.invalidateQueries({ queryKey: holidayStatsKey }), queryClient.invalidateQueries({ queryKey: ['syslog'] })]),
   });

@@ -55,7 +55,10 @@ export function usePublicSurvey(surveyId: number) {
 }
 
 /** POST /api/publish/share/{id} (SurveyPublicFillZ): `name` when the survey is named. */
-export function submitPublicSurvey(surveyId: number, body: { version_id: number; answers: SurveyAnswers; started_at?: string; name?: string }) {
+export function submitPublicSurvey(
+  surveyId: number,
+  body: { version_id: number; answers: SurveyAnswers; started_at?: string; name?: string },
+) {
   return api.withMessage.post<unknown>(`/api/publish/share/${surveyId}`, body);
 }
 

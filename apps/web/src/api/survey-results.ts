@@ -78,7 +78,9 @@ export function useSurveyRatees(id: number, enabled: boolean) {
         for (const item of batch.list) if (item.ratee_id > 0) ratees.set(item.ratee_id, item.ratee_name ?? String(item.ratee_id));
         if (page * 100 >= batch.total) break;
       }
-      return [...ratees].map(([rateeId, name]): SurveyRatee => ({ id: rateeId, name })).sort((a, b) => a.name.localeCompare(b.name, 'zh-CN'));
+      return [...ratees]
+        .map(([rateeId, name]): SurveyRatee => ({ id: rateeId, name }))
+        .sort((a, b) => a.name.localeCompare(b.name, 'zh-CN'));
     },
     enabled: enabled && id > 0,
   });

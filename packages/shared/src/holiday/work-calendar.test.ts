@@ -28,7 +28,12 @@ const calendar = calendarOf([
   { day: '2027-01-01', kind: 'holiday' },
 ]);
 
-const span = (startDay: string, startHalf: HalfDay, endDay: string, endHalf: HalfDay): LeaveSpan => ({ startDay, startHalf, endDay, endHalf });
+const span = (startDay: string, startHalf: HalfDay, endDay: string, endHalf: HalfDay): LeaveSpan => ({
+  startDay,
+  startHalf,
+  endDay,
+  endHalf,
+});
 const days = (s: LeaveSpan, c: WorkCalendar = calendar) => {
   const result = leaveDays(s, c);
   return result.ok ? result.days : result.message;
@@ -151,10 +156,17 @@ describe('oneWorkingDayAfter', () => {
 describe('calendar entries', () => {
   it('parse, and a make-up workday on a weekday is named as a problem', () => {
     expect(WorkCalendarEntryZ.safeParse({ day: '2026-10-01', kind: 'holiday', name: '国庆节' }).success).toBe(true);
-    expect(WorkCalendarEntryZ.safeParse({ day: '2026-10-32', kind: 'holiday' }).error?.issues[0]?.message).toBe(WorkCalendarMessages.dayInvalid);
-    expect(WorkCalendarEntryZ.safeParse({ day: '2026-10-01', kind: 'off' }).error?.issues[0]?.message).toBe(WorkCalendarMessages.kindInvalid);
-    expect(workCalendarProblems([{ day: '2026-10-09', kind: 'workday', name: '' }, { day: '2026-10-10', kind: 'workday', name: '' }])).toEqual([
-      { day: '2026-10-09', message: WorkCalendarMessages.workdayOnWeekday('2026-10-09') },
-    ]);
+    expect(WorkCalendarEntryZ.safeParse({ day: '2026-10-32', kind: 'holiday' }).error?.issues[0]?.message).toBe(
+      WorkCalendarMessages.dayInvalid,
+    );
+    expect(WorkCalendarEntryZ.safeParse({ day: '2026-10-01', kind: 'off' }).error?.issues[0]?.message).toBe(
+      WorkCalendarMessages.kindInvalid,
+    );
+    expect(
+      workCalendarProblems([
+        { day: '2026-10-09', kind: 'workday', name: '' },
+        { day: '2026-10-10', kind: 'workday', name: '' },
+      ]),
+    ).toEqual([{ day: '2026-10-09', message: WorkCalendarMessages.workdayOnWeekday('2026-10-09') }]);
   });
 });

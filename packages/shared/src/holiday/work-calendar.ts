@@ -149,7 +149,8 @@ export type LeaveSpanCheck = { ok: true; days: number } | { ok: false; message: 
  */
 export function leaveDays(span: LeaveSpan, calendar: WorkCalendar): LeaveSpanCheck {
   if (!isCalendarDay(span.startDay) || !isCalendarDay(span.endDay)) return { ok: false, message: WorkCalendarMessages.dayInvalid };
-  if (!HALF_DAYS.includes(span.startHalf) || !HALF_DAYS.includes(span.endHalf)) return { ok: false, message: WorkCalendarMessages.halfInvalid };
+  if (!HALF_DAYS.includes(span.startHalf) || !HALF_DAYS.includes(span.endHalf))
+    return { ok: false, message: WorkCalendarMessages.halfInvalid };
   const length = daysBetween(span.startDay, span.endDay);
   if (length < 0 || (length === 0 && span.startHalf === 'pm' && span.endHalf === 'am')) {
     return { ok: false, message: WorkCalendarMessages.spanReversed };

@@ -20,7 +20,11 @@ export const SURVEY_STATUS_LABELS: Record<SurveyStatus, string> = { 0: '未发�
  */
 export function effectiveSurveyStatus(status: number, deadline: string | null, now: Date): SurveyStatus {
   if (status === SurveyStatus.collecting && deadline !== null && new Date(deadline).getTime() <= now.getTime()) return SurveyStatus.closed;
-  return status === SurveyStatus.collecting ? SurveyStatus.collecting : status === SurveyStatus.closed ? SurveyStatus.closed : SurveyStatus.draft;
+  return status === SurveyStatus.collecting
+    ? SurveyStatus.collecting
+    : status === SurveyStatus.closed
+      ? SurveyStatus.closed
+      : SurveyStatus.draft;
 }
 
 /** survey_assignments.state: a targeted person's progress. */
@@ -170,7 +174,10 @@ export type SurveyTargetKind = (typeof SURVEY_TARGET_KINDS)[number];
 export const SurveyTargetZ = z.object({
   kind: z.enum(SURVEY_TARGET_KINDS, { error: SurveyApiMessages.targetKindInvalid }),
   ref_id: z.number().int().positive(),
-  exclude: z.union([z.literal(0), z.literal(1), z.boolean()]).default(0).transform(Number),
+  exclude: z
+    .union([z.literal(0), z.literal(1), z.boolean()])
+    .default(0)
+    .transform(Number),
 });
 export type SurveyTarget = z.infer<typeof SurveyTargetZ>;
 

@@ -42,7 +42,10 @@ describe('migration 0032-work-calendar', () => {
     await migration.down(untyped);
     expect(await adminGrants(db)).toBe(0);
     await migration.up(untyped);
-    await db.insertInto('work_calendar').values({ day: '2031-10-01', kind: 'holiday', name: '国庆节', updated_at: new Date().toISOString(), updated_by: null }).execute();
+    await db
+      .insertInto('work_calendar')
+      .values({ day: '2031-10-01', kind: 'holiday', name: '国庆节', updated_at: new Date().toISOString(), updated_by: null })
+      .execute();
     expect(await adminGrants(db)).toBe(1);
     expect(await db.selectFrom('work_calendar').select('day').execute()).toEqual([{ day: '2031-10-01' }]);
   });

@@ -251,7 +251,16 @@ describe('moving menus', () => {
       body: { parent_id: null, position: 0 },
     });
     expect(reorder.body.status_code).toBe(0);
-    expect((await adminTree()).map((m) => m.path)).toEqual(['/reports', '/home', '/article/list', '/office', '/article', '/survey', '/holiday', '/system']);
+    expect((await adminTree()).map((m) => m.path)).toEqual([
+      '/reports',
+      '/home',
+      '/article/list',
+      '/office',
+      '/article',
+      '/survey',
+      '/holiday',
+      '/system',
+    ]);
   });
 });
 

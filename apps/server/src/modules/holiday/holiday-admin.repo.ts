@@ -77,7 +77,12 @@ export async function addToTotal(db: Db, userId: number, year: number, delta: nu
 }
 
 export function findStatsRow(db: Db, userId: number, year: number) {
-  return db.selectFrom('holiday_stats').select(['total_day', 'used_day', 'applying_day']).where('user_id', '=', userId).where('year', '=', year).executeTakeFirst();
+  return db
+    .selectFrom('holiday_stats')
+    .select(['total_day', 'used_day', 'applying_day'])
+    .where('user_id', '=', userId)
+    .where('year', '=', year)
+    .executeTakeFirst();
 }
 
 export async function insertChange(

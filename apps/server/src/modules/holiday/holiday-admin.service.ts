@@ -28,7 +28,12 @@ import * as repo from './holiday-admin.repo';
 type StatsRow = Awaited<ReturnType<typeof repo.findPersonStats>>;
 
 function presented(row: NonNullable<StatsRow>, year: number): HolidayStatsRow {
-  const stats = { year, total_day: Number(row.total_day ?? 0), used_day: Number(row.used_day ?? 0), applying_day: Number(row.applying_day ?? 0) };
+  const stats = {
+    year,
+    total_day: Number(row.total_day ?? 0),
+    used_day: Number(row.used_day ?? 0),
+    applying_day: Number(row.applying_day ?? 0),
+  };
   return {
     user_id: row.user_id,
     username: row.username,
@@ -98,10 +103,21 @@ export async function changeHolidayStats(ctx: AppContext, actor: Actor, params: 
       const now = await repo.findStatsRow(trx, id, change.year);
       const total = Number(now?.total_day ?? 0) + change.delta;
       if (total > HOLIDAY_DAYS_MAX) throw new ValidationError({ delta: [HolidayAdminMessages.aboveMax] });
-      throw new ValidationError({ delta: [HolidayAdminMessages.belowUsed(total, Number(now?.used_day ?? 0), Number(now?.applying_day ?? 0))] });
+      throw new ValidationError({
+        delta: [HolidayAdminMessages.belowUsed(total, Number(now?.used_day ?? 0), Number(now?.applying_day ?? 0))],
+      });
     }
     const before = after - change.delta;
-    await repo.insertChange(trx, { userId: id, year: change.year, delta: change.delta, before, after, reason: change.reason, changedBy: actor.caller.userId, at: nowIso() });
+    await repo.insertChange(trx, {
+      userId: id,
+      year: change.year,
+      delta: change.delta,
+      before,
+      after,
+      reason: change.reason,
+      changedBy: actor.caller.userId,
+      at: nowIso(),
+    });
     await recordOperation(trx, actor, {
       itemType: 'holiday',
       itemId: id,

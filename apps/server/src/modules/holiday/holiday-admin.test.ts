@@ -23,10 +23,17 @@ async function call<T>(user: string, method: string, url: string, body?: unknown
   return server.call<T>(method, url, { token: await tokens.get(user), ...(body !== undefined ? { body } : {}) });
 }
 
-const idOf = async (username: string) => (await server.db.selectFrom('users').select('id').where('username', '=', username).executeTakeFirstOrThrow()).id;
-const deptId = async (name: string) => (await server.db.selectFrom('depts').select('id').where('name', '=', name).executeTakeFirstOrThrow()).id;
+const idOf = async (username: string) =>
+  (await server.db.selectFrom('users').select('id').where('username', '=', username).executeTakeFirstOrThrow()).id;
+const deptId = async (name: string) =>
+  (await server.db.selectFrom('depts').select('id').where('name', '=', name).executeTakeFirstOrThrow()).id;
 const statsOf = (userId: number, year: number) =>
-  server.db.selectFrom('holiday_stats').select(['total_day', 'used_day', 'applying_day']).where('user_id', '=', userId).where('year', '=', year).executeTakeFirst();
+  server.db
+    .selectFrom('holiday_stats')
+    .select(['total_day', 'used_day', 'applying_day'])
+    .where('user_id', '=', userId)
+    .where('year', '=', year)
+    .executeTakeFirst();
 const changesOf = (userId: number) => server.db.selectFrom('holiday_changes').selectAll().where('user_id', '=', userId).execute();
 
 describe('GET /api/holiday/stats', () => {
@@ -55,10 +62,22 @@ describe('GET /api/holiday/stats', () => {
   it('gives another user 403 and refuses malformed filters with a message', async () => {
     expect((await call('zhangsan', 'GET', '/api/holiday/stats')).status).toBe(403);
     expect((await call('zhangsan', 'GET', `/api/holiday/stats/${await idOf('lisi')}`)).status).toBe(403);
-    expect((await call('admin', 'GET', '/api/holiday/stats?year=1999')).body).toMatchObject({ status_code: 422, message: HolidayAdminMessages.yearInvalid });
-    expect((await call('admin', 'GET', '/api/holiday/stats?dept_id=999999')).body).toMatchObject({ status_code: 422, message: HolidayAdminMessages.deptMissing });
-    expect((await call('admin', 'GET', '/api/holiday/stats/abc')).body).toMatchObject({ status_code: 422, message: HolidayAdminMessages.userNotFound });
-    expect((await call('admin', 'GET', '/api/holiday/stats/999999')).body).toMatchObject({ status_code: 404, message: HolidayAdminMessages.userNotFound });
+    expect((await call('admin', 'GET', '/api/holiday/stats?year=1999')).body).toMatchObject({
+      status_code: 422,
+      message: HolidayAdminMessages.yearInvalid,
+    });
+    expect((await call('admin', 'GET', '/api/holiday/stats?dept_id=999999')).body).toMatchObject({
+      status_code: 422,
+      message: HolidayAdminMessages.deptMissing,
+    });
+    expect((await call('admin', 'GET', '/api/holiday/stats/abc')).body).toMatchObject({
+      status_code: 422,
+      message: HolidayAdminMessages.userNotFound,
+    });
+    expect((await call('admin', 'GET', '/api/holiday/stats/999999')).body).toMatchObject({
+      status_code: 404,
+      message: HolidayAdminMessages.userNotFound,
+    });
   });
 });
 
@@ -66,9 +85,17 @@ describe('PATCH /api/holiday/stats/{id}/change', () => {
   it('adds and takes away days with a reason, creates a missing balance, and keeps the history and the log', async () => {
     const id = await idOf('chenjing');
     const year = 2041;
-    const added = await call<HolidayStatsDetail>('admin', 'PATCH', `/api/holiday/stats/${id}/change`, { year, delta: 5, reason: '入职满一年' });
+    const added = await call<HolidayStatsDetail>('admin', 'PATCH', `/api/holiday/stats/${id}/change`, {
+      year,
+      delta: 5,
+      reason: '入职满一年',
+    });
     expect(added.body).toMatchObject({ status_code: 0, message: HolidayAdminMessages.changed });
-    const taken = await call<HolidayStatsDetail>('admin', 'PATCH', `/api/holiday/stats/${id}/change`, { year, delta: -1.5, reason: '额度录入有误' });
+    const taken = await call<HolidayStatsDetail>('admin', 'PATCH', `/api/holiday/stats/${id}/change`, {
+      year,
+      delta: -1.5,
+      reason: '额度录入有误',
+    });
     expect(taken.body.data).toMatchObject({ total_day: 3.5, available_day: 3.5 });
     expect(taken.body.data.changes.map((c) => [c.delta, c.total_before, c.total_after, c.reason, c.changed_by_name])).toEqual([
       [-1.5, 5, 3.5, '额度录入有误', '系统管理员'],
@@ -83,19 +110,29 @@ describe('PATCH /api/holiday/stats/{id}/change', () => {
     const id = await idOf('yangfan');
     const year = 2042;
     await server.db.insertInto('holiday_stats').values({ user_id: id, year, total_day: 10, used_day: 4, applying_day: 2.5 }).execute();
-    const refused = await call<{ errors: Record<string, string[]> }>('admin', 'PATCH', `/api/holiday/stats/${id}/change`, { year, delta: -4, reason: '调整' });
+    const refused = await call<{ errors: Record<string, string[]> }>('admin', 'PATCH', `/api/holiday/stats/${id}/change`, {
+      year,
+      delta: -4,
+      reason: '调整',
+    });
     expect(refused.body.status_code).toBe(422);
     expect(refused.body.data.errors.delta).toEqual([HolidayAdminMessages.belowUsed(6, 4, 2.5)]);
     expect(await statsOf(id, year)).toEqual({ total_day: 10, used_day: 4, applying_day: 2.5 });
     expect(await changesOf(id)).toEqual([]);
-    const exact = await call<HolidayStatsDetail>('admin', 'PATCH', `/api/holiday/stats/${id}/change`, { year, delta: -3.5, reason: '调整' });
+    const exact = await call<HolidayStatsDetail>('admin', 'PATCH', `/api/holiday/stats/${id}/change`, {
+      year,
+      delta: -3.5,
+      reason: '调整',
+    });
     expect(exact.body.data.available_day).toBe(0);
   });
 
   it('applies two adjustments that arrive at once, both', async () => {
     const id = await idOf('huangli');
     const year = 2043;
-    const results = await Promise.all([1, 2, 3, 4].map(() => call('admin', 'PATCH', `/api/holiday/stats/${id}/change`, { year, delta: 0.5, reason: '并发' })));
+    const results = await Promise.all(
+      [1, 2, 3, 4].map(() => call('admin', 'PATCH', `/api/holiday/stats/${id}/change`, { year, delta: 0.5, reason: '并发' })),
+    );
     expect(results.map((r) => r.body.status_code)).toEqual([0, 0, 0, 0]);
     expect((await statsOf(id, year))?.total_day).toBe(2);
     expect((await changesOf(id)).map((c) => c.total_after).sort()).toEqual([0.5, 1, 1.5, 2]);

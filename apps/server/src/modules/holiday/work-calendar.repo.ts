@@ -13,7 +13,13 @@ export function listCalendarDays(db: Db, from: string, to: string) {
 }
 
 /** Replaces one year's rows; call in a transaction. */
-export async function replaceCalendarYear(db: Db, year: number, entries: readonly WorkCalendarEntry[], userId: number, at: string): Promise<void> {
+export async function replaceCalendarYear(
+  db: Db,
+  year: number,
+  entries: readonly WorkCalendarEntry[],
+  userId: number,
+  at: string,
+): Promise<void> {
   await db.deleteFrom('work_calendar').where('day', '>=', `${year}-01-01`).where('day', '<=', `${year}-12-31`).execute();
   if (entries.length === 0) return;
   await db

@@ -40,7 +40,11 @@ function yearProblems(year: number, entries: readonly WorkCalendarEntry[]): Fiel
     if (seen.has(entry.day)) add(index, WorkCalendarMessages.dayDuplicate(entry.day));
     seen.add(entry.day);
   });
-  for (const problem of workCalendarProblems(entries)) add(entries.findIndex((e) => e.day === problem.day), problem.message);
+  for (const problem of workCalendarProblems(entries))
+    add(
+      entries.findIndex((e) => e.day === problem.day),
+      problem.message,
+    );
   return errors;
 }
 

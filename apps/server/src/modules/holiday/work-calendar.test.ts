@@ -63,9 +63,19 @@ describe('PUT /api/holiday/calendar/{year}', () => {
   });
 
   it.each([
-    ['a day of another year', [{ day: '2030-12-31', kind: 'holiday' }], 'entries.0.day', WorkCalendarMessages.dayOutsideYear('2030-12-31', YEAR)],
+    [
+      'a day of another year',
+      [{ day: '2030-12-31', kind: 'holiday' }],
+      'entries.0.day',
+      WorkCalendarMessages.dayOutsideYear('2030-12-31', YEAR),
+    ],
     ['a day twice', [ENTRIES[0], ENTRIES[0]], 'entries.1.day', WorkCalendarMessages.dayDuplicate('2031-10-02')],
-    ['a make-up workday on a weekday', [{ day: '2031-10-08', kind: 'workday' }], 'entries.0.day', WorkCalendarMessages.workdayOnWeekday('2031-10-08')],
+    [
+      'a make-up workday on a weekday',
+      [{ day: '2031-10-08', kind: 'workday' }],
+      'entries.0.day',
+      WorkCalendarMessages.workdayOnWeekday('2031-10-08'),
+    ],
     ['a day that does not exist', [{ day: '2031-02-29', kind: 'holiday' }], 'entries.0.day', WorkCalendarMessages.dayInvalid],
     ['an unknown kind', [{ day: '2031-10-03', kind: 'off' }], 'entries.0.kind', WorkCalendarMessages.kindInvalid],
   ])('refuses %s with the message at the entry, and changes nothing', async (_name, entries, field, message) => {

@@ -46,7 +46,15 @@ describe('GET /api/user/menu', () => {
     expect(paths(staff.body.data)).toEqual(['/home', '/dashboard/index', '/article/list', ...APPROVAL, ...SURVEYS]);
 
     const rules = await server.call<MenuItem[]>('GET', '/api/user/menu', { token: await server.signIn('songjie') });
-    expect(paths(rules.body.data)).toEqual(['/home', '/dashboard/index', '/article/list', ...APPROVAL, ...SURVEYS, '/iptv', '/iptv/settlement-rule']);
+    expect(paths(rules.body.data)).toEqual([
+      '/home',
+      '/dashboard/index',
+      '/article/list',
+      ...APPROVAL,
+      ...SURVEYS,
+      '/iptv',
+      '/iptv/settlement-rule',
+    ]);
 
     const iptv = await server.call<MenuItem[]>('GET', '/api/user/menu', { token: await server.signIn('zhaoliu') });
     expect(paths(iptv.body.data)).toEqual([

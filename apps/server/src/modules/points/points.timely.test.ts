@@ -104,7 +104,8 @@ describe('awards for handling an approval task in time', () => {
     const arrived = new Date(Date.now() - 30 * 3600_000);
     const day = addDays(shanghaiDay(arrived), 1);
     const weekend = [0, 6].includes(new Date(`${day}T00:00:00Z`).getUTCDay());
-    const entries = nextDay === 'holiday' && !weekend ? [{ day, kind: 'holiday' }] : nextDay === 'workday' && weekend ? [{ day, kind: 'workday' }] : [];
+    const entries =
+      nextDay === 'holiday' && !weekend ? [{ day, kind: 'holiday' }] : nextDay === 'workday' && weekend ? [{ day, kind: 'workday' }] : [];
     const saved = await server.call('PUT', `/api/holiday/calendar/${day.slice(0, 4)}`, { token: admin, body: { entries } });
     expect(saved.body.status_code, saved.body.message).toBe(0);
     await server.db.updateTable('bill_tasks').set({ created_at: arrived.toISOString() }).where('id', '=', taskId).execute();

@@ -1,4 +1,4 @@
-import { SURVEY_PUBLIC_FILLS_PER_MINUTE, SurveyApiMessages, SurveyFillMessages } from '@osp/shared';
+import { SURVEY_PUBLIC_FILLS_PER_MINUTE, SurveyApiMessages, SurveyFillMessages, SurveyIdParamZ } from '@osp/shared';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
 import { ok } from '../../http/envelope';
@@ -39,8 +39,10 @@ function publicRoutes(ctx: AppContext) {
     // Nobody to count on a public link: each address gets SURVEY_PUBLIC_FILLS_PER_MINUTE submissions a minute per survey.
     const submissions = new RateWindow(SURVEY_PUBLIC_FILLS_PER_MINUTE, 60_000);
     app.post('/api/publish/share/:id', async (request) => {
-      const survey = String((request.params as { id?: unknown }).id ?? '');
-      if (!submissions.take(`${request.ip} ${survey}`)) throw new TooManyError(SurveyApiMessages.publicTooMany);
+      // A malformed id is counted under 0 and then refused by the service like any other.
+      const survey = SurveyIdParamZ.safeParse(request.params);
+      if (!submissions.take(`${request.ip} ${survey.success ? survey.data.id : 0}`))
+        throw new TooManyError(SurveyApiMessages.publicTooMany);
       return ok(await fill.submitPublic(ctx, request.params, request.body), SurveyApiMessages.submitted);
     });
   };

@@ -300,7 +300,10 @@ describe('public link', () => {
     expect(await responsesOf(s.surveyId)).toHaveLength(SURVEY_PUBLIC_FILLS_PER_MINUTE);
     // Another survey's link is counted apart.
     const other = await releasedSurvey(server, { definition: definitionOf(questions, { publicLink: true, anonymous: true }), people: [] });
-    const elsewhere = await call(null, 'POST', `/api/publish/share/${other.surveyId}`, { version_id: other.versionId, answers: { qq01: 'q1no' } });
+    const elsewhere = await call(null, 'POST', `/api/publish/share/${other.surveyId}`, {
+      version_id: other.versionId,
+      answers: { qq01: 'q1no' },
+    });
     expect(elsewhere.body.status_code).toBe(0);
   });
 });

@@ -544,9 +544,16 @@ describe('permissions', () => {
 
   it('lists every role for 填写范围 to a survey administrator who administers neither articles nor templates', async () => {
     // 胡琳 gets a role of survey_admin alone: the article and template role lists would refuse her.
-    const role = await server.db.insertInto('roles').values({ key: 'survey_editor', name: '问卷管理员' }).returning('id').executeTakeFirstOrThrow();
+    const role = await server.db
+      .insertInto('roles')
+      .values({ key: 'survey_editor', name: '问卷管理员' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     await server.db.insertInto('role_permissions').values({ role_id: role.id, permission: 'survey_admin' }).execute();
-    await server.db.insertInto('user_roles').values({ user_id: await idOf(server, 'hulin'), role_id: role.id }).execute();
+    await server.db
+      .insertInto('user_roles')
+      .values({ user_id: await idOf(server, 'hulin'), role_id: role.id })
+      .execute();
     expect((await api.call('hulin', 'GET', '/api/article/roles')).status).toBe(403);
     const answer = await api.call('hulin', 'GET', '/api/survey/roles');
     expect(answer.status).toBe(200);

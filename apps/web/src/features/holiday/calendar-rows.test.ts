@@ -14,7 +14,7 @@ describe('the 工作日历 rows', () => {
     ]);
   });
 
-  it('place the server\'s entries.N errors on the N-th row, and leave list-wide ones to the toast', () => {
+  it("place the server's entries.N errors on the N-th row, and leave list-wide ones to the toast", () => {
     const placed = rowErrors(rows, { 'entries.1.day': ['a'], 'entries.1.kind': ['b'], entries: ['c'], 'entries.7.day': ['d'] });
     expect([...placed.entries()]).toEqual([[rows[1]?.key, ['a', 'b']]]);
   });

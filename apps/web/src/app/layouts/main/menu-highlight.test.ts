@@ -13,7 +13,7 @@ describe('highlightedPath', () => {
     expect(highlightedPath('/system/users', '?from=todo')).toBe('/system/users');
   });
 
-  it('keeps 待我评价 highlighted on an evaluation form\'s preview (SPEC §2 /feedback/view/{id})', () => {
+  it("keeps 待我评价 highlighted on an evaluation form's preview (SPEC §2 /feedback/view/{id})", () => {
     expect(highlightedPath('/feedback/view/12', '?ratee_id=5')).toBe('/feedback/pending');
     expect(highlightedPath('/feedback/viewer', '')).toBe('/feedback/viewer');
     expect(highlightedPath('/survey/edit/3', '')).toBe('/survey/manage');

@@ -28,7 +28,14 @@ function SurveyRow({ item }: { item: MySurveyItem }) {
   const action =
     item.kind === 'evaluation' ? DashboardTexts.surveysEvaluate : isDraft ? DashboardTexts.surveysContinue : DashboardTexts.surveysFill;
   return (
-    <List.Item className="dashboard-survey" actions={[<Link key="go" to={waitingSurveyPath(item)}>{action}</Link>]}>
+    <List.Item
+      className="dashboard-survey"
+      actions={[
+        <Link key="go" to={waitingSurveyPath(item)}>
+          {action}
+        </Link>,
+      ]}
+    >
       <div className="dashboard-survey__main">
         <Link to={waitingSurveyPath(item)} className="dashboard-survey__name">
           {item.name}

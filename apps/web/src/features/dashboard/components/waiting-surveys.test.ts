@@ -45,7 +45,10 @@ describe('the 待填问卷 card', () => {
 
   it('says how long is left, warns under a day, and says 已截止 at the deadline', () => {
     expect(deadlineText(null, NOW)).toEqual({ text: '不限截止时间', tone: 'secondary' });
-    expect(deadlineText(new Date(NOW + 3 * 24 * HOUR + 5 * HOUR).toISOString(), NOW)).toEqual({ text: '3 天 5 小时后截止', tone: 'secondary' });
+    expect(deadlineText(new Date(NOW + 3 * 24 * HOUR + 5 * HOUR).toISOString(), NOW)).toEqual({
+      text: '3 天 5 小时后截止',
+      tone: 'secondary',
+    });
     expect(deadlineText(new Date(NOW + 2 * HOUR).toISOString(), NOW)).toEqual({ text: '即将截止 · 2 小时后截止', tone: 'warning' });
     expect(deadlineText(new Date(NOW).toISOString(), NOW).tone).toBe('danger');
   });

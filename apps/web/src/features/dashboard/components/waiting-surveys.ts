@@ -37,5 +37,7 @@ export function deadlineText(deadline: string | null, now: number): DeadlineText
   if (!Number.isFinite(left)) return { text: DashboardTexts.surveysNoDeadline, tone: 'secondary' };
   if (left <= 0) return { text: DashboardTexts.surveysClosed, tone: 'danger' };
   const text = DashboardTexts.surveysDeadlineIn(durationText(left));
-  return left < DEADLINE_SOON_MS ? { text: `${DashboardTexts.surveysDeadlineSoon} · ${text}`, tone: 'warning' } : { text, tone: 'secondary' };
+  return left < DEADLINE_SOON_MS
+    ? { text: `${DashboardTexts.surveysDeadlineSoon} · ${text}`, tone: 'warning' }
+    : { text, tone: 'secondary' };
 }

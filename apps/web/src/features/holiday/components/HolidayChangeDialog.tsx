@@ -41,9 +41,17 @@ export function HolidayChangeDialog({ row, onClose }: HolidayChangeDialogProps) 
       destroyOnHidden
     >
       {row && (
-        <Typography.Paragraph type="secondary">{HolidayAdminTexts.current(row.total_day, row.used_day, row.applying_day)}</Typography.Paragraph>
+        <Typography.Paragraph type="secondary">
+          {HolidayAdminTexts.current(row.total_day, row.used_day, row.applying_day)}
+        </Typography.Paragraph>
       )}
-      <Form<ChangeValues> form={form} clearOnDestroy layout="vertical" name="holiday-change" onFinish={(values) => void handleFinish(values)}>
+      <Form<ChangeValues>
+        form={form}
+        clearOnDestroy
+        layout="vertical"
+        name="holiday-change"
+        onFinish={(values) => void handleFinish(values)}
+      >
         <Form.Item
           name="delta"
           label={HolidayAdminTexts.delta}
@@ -60,7 +68,11 @@ export function HolidayChangeDialog({ row, onClose }: HolidayChangeDialogProps) 
         >
           <InputNumber step={0.5} style={{ width: '100%' }} />
         </Form.Item>
-        <Form.Item name="reason" label={HolidayAdminTexts.reason} rules={[{ required: true, whitespace: true, message: HolidayAdminMessages.reasonRequired }]}>
+        <Form.Item
+          name="reason"
+          label={HolidayAdminTexts.reason}
+          rules={[{ required: true, whitespace: true, message: HolidayAdminMessages.reasonRequired }]}
+        >
           <Input.TextArea maxLength={HOLIDAY_REASON_MAX} showCount rows={3} placeholder={HolidayAdminTexts.reasonPlaceholder} />
         </Form.Item>
       </Form>

@@ -34,7 +34,8 @@ export default function HolidayCalendarPage() {
   useLeaveGuard(isDirty, '.holiday-calendar');
 
   const change = (next: (current: CalendarRow[]) => CalendarRow[]) => setDraft((current) => next(current ?? read));
-  const edit = (key: string, patch: Partial<CalendarRow>) => change((current) => current.map((row) => (row.key === key ? { ...row, ...patch } : row)));
+  const edit = (key: string, patch: Partial<CalendarRow>) =>
+    change((current) => current.map((row) => (row.key === key ? { ...row, ...patch } : row)));
   const remove = (key: string) => change((current) => current.filter((row) => row.key !== key));
   const add = () => change((current) => [...current, { key: `new-${Date.now()}-${current.length}`, day: '', kind: 'holiday', name: '' }]);
 

@@ -59,7 +59,11 @@ export default function HolidayStatsPage() {
   );
 
   return (
-    <AdminPage title={HolidayAdminTexts.statsTitle} description={HolidayAdminTexts.statsDescription} actions={<OperationLogButton itemType="holiday" />}>
+    <AdminPage
+      title={HolidayAdminTexts.statsTitle}
+      description={HolidayAdminTexts.statsDescription}
+      actions={<OperationLogButton itemType="holiday" />}
+    >
       <Card size="small">
         <Flex wrap gap={12} className="holiday-admin__filters">
           <Select<number>

@@ -58,7 +58,7 @@ export function DeptAnswerInput({ value, onChange, isDisabled, labelId }: DeptAn
       placeholder={SurveyFillTexts.deptPlaceholder}
       value={path.length > 0 ? path : undefined}
       onChange={(next) => {
-        const ids = (next ?? []);
+        const ids = next ?? [];
         onChange(ids.length > 0 ? ids[ids.length - 1] : undefined);
       }}
     />

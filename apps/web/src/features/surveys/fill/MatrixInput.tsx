@@ -61,7 +61,12 @@ export function MatrixInput({ question, value, onChange, isDisabled }: MatrixInp
         disabled={isDisabled}
         options={columnOptions}
         value={Array.isArray(cell) ? cell : []}
-        onChange={(next) => setCell(row.id, question.columns.filter((c) => next.includes(c.id)).map((c) => c.id))}
+        onChange={(next) =>
+          setCell(
+            row.id,
+            question.columns.filter((c) => next.includes(c.id)).map((c) => c.id),
+          )
+        }
       />
     );
   };

@@ -44,7 +44,7 @@ export function QuestionInput({ question, state, value, onChange, isDisabled, is
         />
       );
     case 'multiple': {
-      const picks = Array.isArray(value) ? (value) : [];
+      const picks = Array.isArray(value) ? value : [];
       const isFull = question.maxPicks !== undefined && picks.filter((id) => state.options[id]).length >= question.maxPicks;
       return (
         <>
@@ -197,10 +197,7 @@ export function QuestionInput({ question, state, value, onChange, isDisabled, is
           {isDisabled ? (
             Array.isArray(value) && value.length > 0 && <AttachmentList ids={value} />
           ) : (
-            <AttachmentInput
-              value={Array.isArray(value) ? (value) : []}
-              onChange={(ids) => onChange(ids.length > 0 ? ids : undefined)}
-            />
+            <AttachmentInput value={Array.isArray(value) ? value : []} onChange={(ids) => onChange(ids.length > 0 ? ids : undefined)} />
           )}
         </>
       );

@@ -37,7 +37,10 @@ interface RankingRowProps {
 }
 
 function RankingRow({ id, label, index, count, isDisabled, onMove }: RankingRowProps) {
-  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id, disabled: isDisabled });
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
+    id,
+    disabled: isDisabled,
+  });
   return (
     <li
       ref={setNodeRef}
@@ -114,7 +117,10 @@ export function RankingInput({ question, shown, value, onChange, isDisabled, lab
       <div className="survey-question__hint">{SurveyFillTexts.rankingHint}</div>
       <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={handleDragEnd} accessibility={{ announcements }}>
         <SortableContext items={order} strategy={verticalListSortingStrategy}>
-          <ol className={isAnswered ? 'survey-ranking__list' : 'survey-ranking__list survey-ranking__list--unanswered'} aria-labelledby={labelId}>
+          <ol
+            className={isAnswered ? 'survey-ranking__list' : 'survey-ranking__list survey-ranking__list--unanswered'}
+            aria-labelledby={labelId}
+          >
             {order.map((id, index) => (
               <RankingRow key={id} id={id} label={labelOf(id)} index={index} count={order.length} isDisabled={isDisabled} onMove={move} />
             ))}

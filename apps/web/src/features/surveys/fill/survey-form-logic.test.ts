@@ -24,7 +24,13 @@ const single = (id: string, required = false): SurveyQuestion => ({
     { id: `${id}no`, label: '否' },
   ],
 });
-const text = (id: string, required = false): SurveyQuestion => ({ id, type: 'text', title: `文本${id}`, required, validator: { kind: 'none' } });
+const text = (id: string, required = false): SurveyQuestion => ({
+  id,
+  type: 'text',
+  title: `文本${id}`,
+  required,
+  validator: { kind: 'none' },
+});
 const multiple: SurveyQuestion & { type: 'multiple' } = {
   id: 'qmul',
   type: 'multiple',
@@ -139,7 +145,9 @@ describe('errors', () => {
   it('too many picks and an exclusive option with others are refused by the shared validation', () => {
     const form = survey([[multiple]]);
     expect(validateAnswers(form, { qmul: ['ma', 'mb', 'mc'] }, '2026-11-27').qmul).toEqual([SurveyMessages.answerTooManyPicks('多选', 2)]);
-    expect(validateAnswers(form, { qmul: ['ma', 'mnone'] }, '2026-11-27').qmul).toEqual([SurveyMessages.answerExclusive('多选', '以上都不是')]);
+    expect(validateAnswers(form, { qmul: ['ma', 'mnone'] }, '2026-11-27').qmul).toEqual([
+      SurveyMessages.answerExclusive('多选', '以上都不是'),
+    ]);
   });
 });
 

@@ -24,7 +24,11 @@ export type QuestionErrors = Record<string, string[]>;
  * of picks, blank answers dropped. The form keeps what the respondent typed into a question a rule hid
  * (it comes back if the rule lets go), but never sends it: the server refuses an answer to a hidden question.
  */
-export function answersToSend(definition: SurveyDefinition, answers: SurveyAnswers, evaluation = evaluateSurvey(definition, answers)): SurveyAnswers {
+export function answersToSend(
+  definition: SurveyDefinition,
+  answers: SurveyAnswers,
+  evaluation = evaluateSurvey(definition, answers),
+): SurveyAnswers {
   const out: SurveyAnswers = {};
   for (const page of definition.pages) {
     for (const question of page.questions) {
@@ -137,7 +141,12 @@ export function questionNumbers(definition: SurveyDefinition, evaluation: Survey
  * A multiple choice's picks after the respondent ticked or unticked `option`: the exclusive option ("none of
  * these") pushes out every other pick and is pushed out by any of them, as 问卷星's does.
  */
-export function togglePick(question: SurveyQuestion & { type: 'multiple' }, picks: readonly string[], option: string, isChecked: boolean): string[] {
+export function togglePick(
+  question: SurveyQuestion & { type: 'multiple' },
+  picks: readonly string[],
+  option: string,
+  isChecked: boolean,
+): string[] {
   if (!isChecked) return picks.filter((id) => id !== option);
   const exclusive = new Set(question.options.filter((o) => o.exclusive).map((o) => o.id));
   const kept = exclusive.has(option) ? [] : picks.filter((id) => !exclusive.has(id));

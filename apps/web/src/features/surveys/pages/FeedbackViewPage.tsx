@@ -20,7 +20,8 @@ export default function FeedbackViewPage() {
   const surveyId = idOf(id);
   const rateeId = idOf(search.get('ratee_id'));
   const form = useSurveyFillForm(surveyId, rateeId);
-  if (form.error) return <FillRefusal error={form.error} back={{ to: SurveyFillTexts.paths.pending, label: SurveyFillTexts.backToPending }} />;
+  if (form.error)
+    return <FillRefusal error={form.error} back={{ to: SurveyFillTexts.paths.pending, label: SurveyFillTexts.backToPending }} />;
   if (!form.data) return <PageLoading />;
   const data = form.data;
   return (

@@ -4,7 +4,13 @@ import { Link, useParams, useSearchParams } from 'react-router';
 import { SurveyApiMessages, SurveyResultTexts, type SurveyDetail } from '@osp/shared';
 import { ApiError } from '../../../api/client';
 import { hasSession } from '../../../api/session';
-import { usePublicSurveyResults, useSurveyForResults, useSurveyMetric, useSurveyRatees, useSurveyResults } from '../../../api/survey-results';
+import {
+  usePublicSurveyResults,
+  useSurveyForResults,
+  useSurveyMetric,
+  useSurveyRatees,
+  useSurveyResults,
+} from '../../../api/survey-results';
 import { LoadFailed } from '../../../components/LoadFailed';
 import { PageLoading } from '../../../components/PageLoading';
 import { DeptCompletion } from '../results/DeptCompletion';
@@ -15,7 +21,8 @@ import { ReturnsTable } from '../results/ReturnsTable';
 import '../results/survey-results.css';
 
 /** 404 and 422 (an id that is not one): nothing to retry. */
-const isGone = (error: unknown) => error instanceof ApiError && (error.httpStatus === 404 || error.statusCode === 404 || error.httpStatus === 422);
+const isGone = (error: unknown) =>
+  error instanceof ApiError && (error.httpStatus === 404 || error.statusCode === 404 || error.httpStatus === 422);
 const isForbidden = (error: unknown) => error instanceof ApiError && error.httpStatus === 403;
 
 function Frame({ children }: { children: React.ReactNode }) {
@@ -122,7 +129,14 @@ function AdminResults({ id }: { id: number }) {
   const survey = useSurveyForResults(id, true);
   if (!survey.data) {
     if (survey.error) {
-      if (isGone(survey.error)) return <Result status="404" title={SurveyApiMessages.notFound} extra={<Link to={SurveyResultTexts.listPath}>{SurveyResultTexts.backToList}</Link>} />;
+      if (isGone(survey.error))
+        return (
+          <Result
+            status="404"
+            title={SurveyApiMessages.notFound}
+            extra={<Link to={SurveyResultTexts.listPath}>{SurveyResultTexts.backToList}</Link>}
+          />
+        );
       if (isForbidden(survey.error)) return <Result status="403" title={SurveyResultTexts.forbidden} subTitle={survey.error.message} />;
       return <LoadFailed error={survey.error} onRetry={() => void survey.refetch()} />;
     }

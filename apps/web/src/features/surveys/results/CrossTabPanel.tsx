@@ -10,7 +10,8 @@ import { CountText } from './QuestionResultCard';
 type CrossRow = SurveyCrossTab['rows'][number];
 
 function CrossTable({ table }: { table: SurveyCrossTab }) {
-  if (table.rows.length === 0 || table.columns.length === 0) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={SurveyResultTexts.crossEmpty} />;
+  if (table.rows.length === 0 || table.columns.length === 0)
+    return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={SurveyResultTexts.crossEmpty} />;
   const columns: ColumnsType<CrossRow> = [
     { key: 'row', title: table.title, dataIndex: 'label', fixed: 'left', className: 'survey-result-table__label' },
     ...table.columns.map((column, index) => ({

@@ -1,7 +1,14 @@
 import { BellOutlined } from '@ant-design/icons';
 import { App, Button, Card, Empty, Progress, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { SURVEY_ASSIGNMENT_STATE_LABELS, SurveyApiMessages, SurveyResultTexts, SurveyStatus, type SurveyMetric, type SurveyMetricDept } from '@osp/shared';
+import {
+  SURVEY_ASSIGNMENT_STATE_LABELS,
+  SurveyApiMessages,
+  SurveyResultTexts,
+  SurveyStatus,
+  type SurveyMetric,
+  type SurveyMetricDept,
+} from '@osp/shared';
 import { useRemindSurvey } from '../../../api/survey-results';
 import { RelativeTime } from '../../../components/RelativeTime';
 import { toast } from '../../../components/toast';
@@ -13,7 +20,12 @@ const percentText = (percent?: number) => `${percent ?? 0}%`;
 const PAGE_SIZE = 20;
 
 const deptColumns: ColumnsType<SurveyMetricDept> = [
-  { key: 'dept', title: SurveyResultTexts.dept, className: 'survey-result-table__label', render: (_, dept) => dept.dept_name || SurveyResultTexts.noDept },
+  {
+    key: 'dept',
+    title: SurveyResultTexts.dept,
+    className: 'survey-result-table__label',
+    render: (_, dept) => dept.dept_name || SurveyResultTexts.noDept,
+  },
   { key: 'targeted', title: SurveyResultTexts.targeted, dataIndex: 'targeted', align: 'right' },
   { key: 'answered', title: SurveyResultTexts.answered, dataIndex: 'answered', align: 'right' },
   {
@@ -38,7 +50,9 @@ const pendingColumns: ColumnsType<PendingPerson> = [
   {
     key: 'state',
     title: SurveyResultTexts.state,
-    render: (_, person) => <Tag color={person.state === 'draft' ? 'processing' : 'warning'}>{SURVEY_ASSIGNMENT_STATE_LABELS[person.state]}</Tag>,
+    render: (_, person) => (
+      <Tag color={person.state === 'draft' ? 'processing' : 'warning'}>{SURVEY_ASSIGNMENT_STATE_LABELS[person.state]}</Tag>
+    ),
   },
   {
     key: 'reminded',

@@ -84,11 +84,15 @@ function ChoiceResult({ result }: { result: SurveyChoiceResult | SurveyDepartmen
 
 function ScoreResult({ result, stars }: { result: SurveyScoreResult; stars: number | undefined }) {
   const option = scoreOption(result);
-  const average = result.average === null ? null : stars ? SurveyResultTexts.averageOf(String(result.average), stars) : String(result.average);
+  const average =
+    result.average === null ? null : stars ? SurveyResultTexts.averageOf(String(result.average), stars) : String(result.average);
   return (
     <>
       <div className="survey-result-card__stats">
-        <Statistic title={SurveyResultTexts.average} value={average ?? (result.hidden ? SurveyResultTexts.hidden : SurveyResultTexts.noValue)} />
+        <Statistic
+          title={SurveyResultTexts.average}
+          value={average ?? (result.hidden ? SurveyResultTexts.hidden : SurveyResultTexts.noValue)}
+        />
       </div>
       {result.distribution.length > 0 && <ResultChart option={option} height={220} label={result.title} />}
     </>
@@ -109,7 +113,10 @@ function NpsResult({ result }: { result: SurveyNpsResult }) {
   return (
     <>
       <div className="survey-result-card__stats">
-        <Statistic title={SurveyResultTexts.nps} value={result.score === null ? (result.hidden ? SurveyResultTexts.hidden : SurveyResultTexts.noValue) : result.score} />
+        <Statistic
+          title={SurveyResultTexts.nps}
+          value={result.score === null ? (result.hidden ? SurveyResultTexts.hidden : SurveyResultTexts.noValue) : result.score}
+        />
         <Statistic title={SurveyResultTexts.average} value={numberText(result.average)} />
       </div>
       <div className="survey-result-nps">
@@ -135,7 +142,14 @@ function MatrixResult({ result }: { result: SurveyMatrixResult }) {
       render: (_: unknown, row: MatrixRow) => <CountText count={row.cells[index] ?? null} />,
     })),
     ...(result.mode === 'rating'
-      ? [{ key: 'average', title: SurveyResultTexts.matrixAverage, align: 'right' as const, render: (_: unknown, row: MatrixRow) => numberText(row.average) }]
+      ? [
+          {
+            key: 'average',
+            title: SurveyResultTexts.matrixAverage,
+            align: 'right' as const,
+            render: (_: unknown, row: MatrixRow) => numberText(row.average),
+          },
+        ]
       : []),
   ];
   return (

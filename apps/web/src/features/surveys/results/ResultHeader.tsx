@@ -46,7 +46,11 @@ export function ResultMetrics({ metric }: { metric: SurveyMetric }) {
   const items = [
     { key: 'targeted', title: SurveyResultTexts.targeted, value: metric.targeted, suffix: SurveyResultTexts.people },
     { key: 'answered', title: SurveyResultTexts.answered, value: metric.answered, suffix: SurveyResultTexts.people },
-    { key: 'completion', title: SurveyResultTexts.completion, value: metric.completion === null ? SurveyResultTexts.noValue : `${metric.completion}%` },
+    {
+      key: 'completion',
+      title: SurveyResultTexts.completion,
+      value: metric.completion === null ? SurveyResultTexts.noValue : `${metric.completion}%`,
+    },
     { key: 'median', title: SurveyResultTexts.medianDuration, value: answerTimeText(metric.median_seconds) || SurveyResultTexts.noValue },
   ];
   return (

@@ -55,9 +55,18 @@ export function ResultStats({ results, definition, crossTabSurveyId, rateeId, is
       {results.responses === 0 && <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={SurveyResultTexts.statsEmpty} />}
       {results.dimensions.length > 0 && <DimensionTable dimensions={results.dimensions} />}
       {results.questions.map((result, index) => (
-        <QuestionResultCard key={result.question_id} index={index + 1} result={result} minCount={results.min_count} stars={stars.get(result.question_id)} isPublic={isPublic} />
+        <QuestionResultCard
+          key={result.question_id}
+          index={index + 1}
+          result={result}
+          minCount={results.min_count}
+          stars={stars.get(result.question_id)}
+          isPublic={isPublic}
+        />
       ))}
-      {crossTabSurveyId !== undefined && results.responses > 0 && <CrossTabPanel surveyId={crossTabSurveyId} questions={results.questions} rateeId={rateeId} />}
+      {crossTabSurveyId !== undefined && results.responses > 0 && (
+        <CrossTabPanel surveyId={crossTabSurveyId} questions={results.questions} rateeId={rateeId} />
+      )}
     </div>
   );
 }

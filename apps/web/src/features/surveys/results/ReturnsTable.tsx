@@ -29,7 +29,11 @@ function ReturnAnswers({ item, definition }: { item: SurveyReturn; definition: S
         return {
           key: question.id,
           label: `${index + 1}. ${question.title}`,
-          children: text ? <span className="survey-return-answers__text">{text}</span> : <Typography.Text type="secondary">{SurveyResultTexts.notAnswered}</Typography.Text>,
+          children: text ? (
+            <span className="survey-return-answers__text">{text}</span>
+          ) : (
+            <Typography.Text type="secondary">{SurveyResultTexts.notAnswered}</Typography.Text>
+          ),
         };
       })}
     />
@@ -53,9 +57,21 @@ export function ReturnsTable({ surveyId, definition, isEvaluation, rateeId }: Re
   const columns: ColumnsType<SurveyReturn> = [
     { key: 'name', title: SurveyResultTexts.respondent, render: (_, item) => respondentOf(item) },
     { key: 'dept', title: SurveyResultTexts.dept, render: (_, item) => item.dept_name ?? SurveyResultTexts.noValue },
-    ...(isEvaluation ? [{ key: 'ratee', title: SurveyResultTexts.ratee, render: (_: unknown, item: SurveyReturn) => item.ratee_name ?? SurveyResultTexts.noValue }] : []),
+    ...(isEvaluation
+      ? [
+          {
+            key: 'ratee',
+            title: SurveyResultTexts.ratee,
+            render: (_: unknown, item: SurveyReturn) => item.ratee_name ?? SurveyResultTexts.noValue,
+          },
+        ]
+      : []),
     { key: 'submitted', title: SurveyResultTexts.submittedAt, render: (_, item) => formatDateTime(item.submitted_at) },
-    { key: 'duration', title: SurveyResultTexts.duration, render: (_, item) => answerTimeText(item.duration_seconds) || SurveyResultTexts.noValue },
+    {
+      key: 'duration',
+      title: SurveyResultTexts.duration,
+      render: (_, item) => answerTimeText(item.duration_seconds) || SurveyResultTexts.noValue,
+    },
     {
       key: 'view',
       title: '',

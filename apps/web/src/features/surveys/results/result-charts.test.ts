@@ -123,7 +123,14 @@ describe('the metric as the page shows it', () => {
       responses: 1,
       median_seconds: 200,
       depts: [
-        { dept_id: 1, dept_name: 'A', targeted: 2, answered: 1, completion: 50, pending: [{ user_id: 5, name: 'p5', state: 'pending', reminded_at: null }] },
+        {
+          dept_id: 1,
+          dept_name: 'A',
+          targeted: 2,
+          answered: 1,
+          completion: 50,
+          pending: [{ user_id: 5, name: 'p5', state: 'pending', reminded_at: null }],
+        },
         {
           dept_id: 2,
           dept_name: 'B',

@@ -1,9 +1,5 @@
 import type { BarSeriesOption, HeatmapSeriesOption, PieSeriesOption } from 'echarts/charts';
-import type {
-  GridComponentOption,
-  TooltipComponentOption,
-  VisualMapComponentOption,
-} from 'echarts/components';
+import type { GridComponentOption, TooltipComponentOption, VisualMapComponentOption } from 'echarts/components';
 import type { ComposeOption } from 'echarts/core';
 import {
   SurveyResultTexts,
@@ -88,7 +84,9 @@ export function countPieOption(rows: readonly CountRow[]): ResultChartOption {
 }
 
 export function choiceRows(result: SurveyChoiceResult | SurveyDepartmentResult): CountRow[] {
-  return result.kind === 'choice' ? result.options.map((o) => ({ label: o.label, count: o.count })) : result.depts.map((d) => ({ label: d.label, count: d.count }));
+  return result.kind === 'choice'
+    ? result.options.map((o) => ({ label: o.label, count: o.count }))
+    : result.depts.map((d) => ({ label: d.label, count: d.count }));
 }
 
 export function choiceOption(result: SurveyChoiceResult | SurveyDepartmentResult, kind: ChoiceChartKind): ResultChartOption {
