@@ -3,6 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
 import { ok } from '../../http/envelope';
 import { actorOf, callerOf, requireSignIn } from '../auth/auth.hook';
+import * as people from './surveys.people';
+import * as rules from './surveys.rules';
 import * as surveys from './surveys.service';
 
 /**
@@ -39,24 +41,24 @@ export function surveysAdminRoutes(ctx: AppContext) {
       ok(await surveys.changeSurveyStatus(ctx, actorOf(request), request.params, request.body), SurveyAdminMessages.statusChanged),
     );
 
-    app.get('/api/surveys/:id/rules', async (request) => ok(await surveys.listRules(ctx, callerOf(request), request.params)));
+    app.get('/api/surveys/:id/rules', async (request) => ok(await rules.listRules(ctx, callerOf(request), request.params)));
     app.post('/api/surveys/:id/rules', async (request) =>
-      ok(await surveys.addRule(ctx, actorOf(request), request.params, request.body), SurveyApiMessages.saved),
+      ok(await rules.addRule(ctx, actorOf(request), request.params, request.body), SurveyApiMessages.saved),
     );
     app.put('/api/surveys/:id/rules', async (request) =>
-      ok(await surveys.updateRule(ctx, actorOf(request), request.params, request.body), SurveyApiMessages.saved),
+      ok(await rules.updateRule(ctx, actorOf(request), request.params, request.body), SurveyApiMessages.saved),
     );
     app.delete('/api/surveys/:id/rules', async (request) =>
-      ok(await surveys.deleteRule(ctx, actorOf(request), request.params, request.query), SurveyApiMessages.deleted),
+      ok(await rules.deleteRule(ctx, actorOf(request), request.params, request.query), SurveyApiMessages.deleted),
     );
 
     // Static segments: find-my-way prefers them to /api/survey/:id whatever the order of registration.
     app.post('/api/survey/target', async (request) =>
-      ok(await surveys.saveTargets(ctx, actorOf(request), request.body), SurveyAdminMessages.targetsSaved),
+      ok(await people.saveTargets(ctx, actorOf(request), request.body), SurveyAdminMessages.targetsSaved),
     );
-    app.get('/api/survey/target', async (request) => ok(await surveys.listTargets(ctx, callerOf(request), request.query)));
-    app.get('/api/survey/targetid', async (request) => ok(await surveys.targetUserIds(ctx, callerOf(request), request.query)));
-    app.get('/api/survey/roles', async (request) => ok(await surveys.listTargetRoles(ctx, callerOf(request))));
-    app.get('/api/survey/person', async (request) => ok(await surveys.findPeople(ctx, callerOf(request), request.query)));
+    app.get('/api/survey/target', async (request) => ok(await people.listTargets(ctx, callerOf(request), request.query)));
+    app.get('/api/survey/targetid', async (request) => ok(await people.targetUserIds(ctx, callerOf(request), request.query)));
+    app.get('/api/survey/roles', async (request) => ok(await people.listTargetRoles(ctx, callerOf(request))));
+    app.get('/api/survey/person', async (request) => ok(await people.findPeople(ctx, callerOf(request), request.query)));
   };
 }

@@ -1,6 +1,4 @@
 import {
-  type TemplateRoleOption,
-  SURVEY_ASSIGNMENT_STATES,
   SURVEY_SETTINGS_DEFAULT,
   SURVEY_TITLE_MAX,
   SurveyAdminMessages,
@@ -9,39 +7,30 @@ import {
   SurveyCreateZ,
   SurveyDefinitionZ,
   SurveyIdParamZ,
-  SurveyIdQueryZ,
   SurveyListQueryZ,
-  SurveyPersonQueryZ,
-  SurveyRuleIdQueryZ,
-  SurveyRuleZ,
   SurveySaveZ,
   SurveyStatus,
   SurveyStatusChangeZ,
-  SurveyTargetsInputZ,
   effectiveSurveyStatus,
   newSurveyId,
   toFieldErrors,
   type FieldErrors,
   type Paged,
-  type SurveyAssignmentState,
   type SurveyDefinition,
   type SurveyDetail,
   type SurveyKind,
   type SurveyListItem,
-  type SurveyPersonItem,
-  type SurveyRule,
-  type SurveyTargetView,
 } from '@osp/shared';
 import type { Actor, AppContext, Caller } from '../../context';
 import type { Db } from '../../db/index';
 import { nowIso } from '../../db/index';
 import { ConflictError, NotFoundError, ValidationError } from '../../http/errors';
 import { parse } from '../../http/validate';
-import { listRoles, personRows } from '../directory/directory.service';
+import { personRows } from '../directory/directory.service';
 import { recordOperation } from '../syslog/syslog.service';
 import { authorizeSurveyAdmin } from './surveys.policy';
 import * as repo from './surveys.repo';
-import { checkTargets, normalizeTargets, resolveAssignments, resolveTargetUsers, targetViews } from './surveys.targets';
+import { resolveAssignments, targetViews } from './surveys.targets';
 
 /**
  * Survey administration (issue 16, docs/surveys-api.md "Administration"): /api/surveys and the /api/survey
@@ -50,7 +39,7 @@ import { checkTargets, normalizeTargets, resolveAssignments, resolveTargetUsers,
  * assignments. Every write logs one row of item type `survey` in the same transaction.
  */
 
-const ITEM_TYPE = 'survey';
+export const ITEM_TYPE = 'survey';
 
 function statusOf(value: number): SurveyStatus {
   return value === SurveyStatus.collecting
@@ -60,7 +49,7 @@ function statusOf(value: number): SurveyStatus {
       : SurveyStatus.draft;
 }
 
-function kindOf(value: string): SurveyKind {
+export function kindOf(value: string): SurveyKind {
   return value === 'evaluation' ? 'evaluation' : 'survey';
 }
 
@@ -68,7 +57,7 @@ function kindOf(value: string): SurveyKind {
  * The stored working copy. Only this module writes the column, from a definition it built (create) or parsed
  * (save, rules, release); a save-in-progress may still fail SurveyDefinitionZ, so it is not parsed here.
  */
-function workingCopy(row: { definition: string }): SurveyDefinition {
+export function workingCopy(row: { definition: string }): SurveyDefinition {
   return JSON.parse(row.definition) as SurveyDefinition;
 }
 
@@ -81,7 +70,7 @@ function definitionErrors(errors: FieldErrors): FieldErrors {
 }
 
 /** The definition parsed, or the 422 that names every problem; the JSON of the parse is the canonical text. */
-function checkDefinition(input: unknown): SurveyDefinition {
+export function checkDefinition(input: unknown): SurveyDefinition {
   const result = SurveyDefinitionZ.safeParse(input);
   if (!result.success) throw new ValidationError(definitionErrors(toFieldErrors(result.error)));
   return result.data;
@@ -92,14 +81,14 @@ function hasField(body: unknown, field: string): boolean {
   return typeof body === 'object' && body !== null && field in body;
 }
 
-async function requireSurvey(db: Db, id: number): Promise<repo.SurveyRow> {
+export async function requireSurvey(db: Db, id: number): Promise<repo.SurveyRow> {
   const row = await repo.findSurvey(db, id);
   if (!row) throw new NotFoundError(SurveyApiMessages.notFound);
   return row;
 }
 
 /** The survey to change, read after taking its row lock (repo.lockSurvey): a concurrent change waits for this one. */
-async function requireSurveyForUpdate(db: Db, id: number): Promise<repo.SurveyRow> {
+export async function requireSurveyForUpdate(db: Db, id: number): Promise<repo.SurveyRow> {
   await repo.lockSurvey(db, id);
   return requireSurvey(db, id);
 }
@@ -501,186 +490,4 @@ export async function replicateSurvey(ctx: AppContext, actor: Actor, params: unk
     });
     return { id: copyId };
   });
-}
-
-// ---------- rules ----------
-
-export async function listRules(ctx: AppContext, caller: Caller, params: unknown): Promise<SurveyRule[]> {
-  authorizeSurveyAdmin(caller);
-  const { id } = parse(SurveyIdParamZ, params);
-  return workingCopy(await requireSurvey(ctx.db, id)).rules;
-}
-
-type RuleChange = 'add' | 'update' | 'delete';
-
-/**
- * The rule calls change the working copy's `rules` only. An added or replaced rule is checked with the whole
- * definition (a rule may only look at earlier questions, jump forward, and so on: SurveyDefinitionZ), its problems
- * keyed `definition.rules.<n>…` as a save's are. Removing a rule cannot break another, so a delete is stored as is.
- */
-async function changeRules(
-  ctx: AppContext,
-  actor: Actor,
-  id: number,
-  change: RuleChange,
-  apply: (rules: SurveyRule[]) => { rules: SurveyRule[]; before: SurveyRule | null; after: SurveyRule | null },
-): Promise<SurveyRule[]> {
-  return ctx.db.transaction().execute(async (trx) => {
-    const row = await requireSurveyForUpdate(trx, id);
-    const current = workingCopy(row);
-    const { rules, before, after } = apply(current.rules);
-    const next = change === 'delete' ? { ...current, rules } : checkDefinition({ ...current, rules });
-    await repo.updateSurvey(trx, id, { definition: JSON.stringify(next), updated_at: nowIso() });
-    const summary = { add: SurveyAdminTexts.log.addRule, update: SurveyAdminTexts.log.updateRule, delete: SurveyAdminTexts.log.deleteRule }[
-      change
-    ];
-    await recordOperation(trx, actor, {
-      itemType: ITEM_TYPE,
-      itemId: id,
-      action: `${change}_rule`,
-      summary: summary(row.name),
-      before: before === null ? null : { rule: before },
-      after: after === null ? null : { rule: after },
-    });
-    return next.rules;
-  });
-}
-
-function indexOfRule(rules: readonly SurveyRule[], ruleId: string): number {
-  const index = rules.findIndex((r) => r.id === ruleId);
-  if (index < 0) throw new NotFoundError(SurveyApiMessages.ruleNotFound);
-  return index;
-}
-
-/** POST /api/surveys/{id}/rules: one rule, appended. */
-export async function addRule(ctx: AppContext, actor: Actor, params: unknown, body: unknown): Promise<SurveyRule[]> {
-  authorizeSurveyAdmin(actor.caller);
-  const { id } = parse(SurveyIdParamZ, params);
-  const rule = parse(SurveyRuleZ, body);
-  return changeRules(ctx, actor, id, 'add', (rules) => ({ rules: [...rules, rule], before: null, after: rule }));
-}
-
-/** PUT /api/surveys/{id}/rules: one rule, replacing the one with its id. */
-export async function updateRule(ctx: AppContext, actor: Actor, params: unknown, body: unknown): Promise<SurveyRule[]> {
-  authorizeSurveyAdmin(actor.caller);
-  const { id } = parse(SurveyIdParamZ, params);
-  const rule = parse(SurveyRuleZ, body);
-  return changeRules(ctx, actor, id, 'update', (rules) => {
-    const index = indexOfRule(rules, rule.id);
-    return { rules: rules.map((r, i) => (i === index ? rule : r)), before: rules[index] ?? null, after: rule };
-  });
-}
-
-/** DELETE /api/surveys/{id}/rules?rule_id=. */
-export async function deleteRule(ctx: AppContext, actor: Actor, params: unknown, query: unknown): Promise<SurveyRule[]> {
-  authorizeSurveyAdmin(actor.caller);
-  const { id } = parse(SurveyIdParamZ, params);
-  const { rule_id: ruleId } = parse(SurveyRuleIdQueryZ, query);
-  return changeRules(ctx, actor, id, 'delete', (rules) => {
-    const index = indexOfRule(rules, ruleId);
-    return { rules: rules.filter((_, i) => i !== index), before: rules[index] ?? null, after: null };
-  });
-}
-
-// ---------- targets and people ----------
-
-/** POST /api/survey/target: replaces the survey's targets; each department, role and person must exist (people active). */
-export async function saveTargets(ctx: AppContext, actor: Actor, body: unknown): Promise<SurveyTargetView[]> {
-  authorizeSurveyAdmin(actor.caller);
-  const input = parse(SurveyTargetsInputZ, body);
-  const targets = normalizeTargets(input.targets);
-  return ctx.db.transaction().execute(async (trx) => {
-    const row = await requireSurveyForUpdate(trx, input.survey_id);
-    await checkTargets(trx, targets);
-    const before = await repo.targetsOf(trx, row.id);
-    await repo.replaceTargets(trx, row.id, targets);
-    await repo.updateSurvey(trx, row.id, { updated_at: nowIso() });
-    await recordOperation(trx, actor, {
-      itemType: ITEM_TYPE,
-      itemId: row.id,
-      action: 'update_targets',
-      summary: SurveyAdminTexts.log.targets(row.name),
-      before: { targets: before },
-      after: { targets },
-    });
-    return targetViews(ctx, trx, await repo.targetsOf(trx, row.id));
-  });
-}
-
-export async function listTargets(ctx: AppContext, caller: Caller, query: unknown): Promise<SurveyTargetView[]> {
-  authorizeSurveyAdmin(caller);
-  const { survey_id: id } = parse(SurveyIdQueryZ, query);
-  const row = await requireSurvey(ctx.db, id);
-  return targetViews(ctx, ctx.db, await repo.targetsOf(ctx.db, row.id));
-}
-
-/** GET /api/survey/targetid: whom the targets name now (an evaluation: its raters). */
-export async function targetUserIds(ctx: AppContext, caller: Caller, query: unknown): Promise<{ user_ids: number[] }> {
-  authorizeSurveyAdmin(caller);
-  const { survey_id: id } = parse(SurveyIdQueryZ, query);
-  const row = await requireSurvey(ctx.db, id);
-  return { user_ids: await resolveTargetUsers(ctx, ctx.db, await repo.targetsOf(ctx.db, row.id)) };
-}
-
-function stateOf(value: string): SurveyAssignmentState {
-  return (SURVEY_ASSIGNMENT_STATES as readonly string[]).includes(value) ? (value as SurveyAssignmentState) : 'pending';
-}
-
-/**
- * GET /api/survey/person: before the first release, whom a release would assign now (no state yet); after it, the
- * assignments as the releases snapshotted them, with their state and last reminder. Filtered and paged here: a
- * survey asks at most the company's people, and the names come from the directory.
- */
-export async function findPeople(ctx: AppContext, caller: Caller, query: unknown): Promise<Paged<SurveyPersonItem>> {
-  authorizeSurveyAdmin(caller);
-  const input = parse(SurveyPersonQueryZ, query);
-  const row = await requireSurvey(ctx.db, input.survey_id);
-  type Entry = Pick<SurveyPersonItem, 'user_id' | 'ratee_id' | 'state' | 'submitted_at' | 'reminded_at'>;
-  let entries: Entry[];
-  if (row.version_id === null) {
-    const resolved = await resolveAssignments(ctx, ctx.db, kindOf(row.kind), await repo.targetsOf(ctx.db, row.id));
-    entries = resolved.map((a) => ({ user_id: a.userId, ratee_id: a.rateeId, state: null, submitted_at: null, reminded_at: null }));
-  } else {
-    entries = (await repo.assignmentsOf(ctx.db, row.id)).map((a) => ({
-      user_id: a.user_id,
-      ratee_id: a.ratee_id,
-      state: stateOf(a.state),
-      submitted_at: a.submitted_at,
-      reminded_at: a.reminded_at,
-    }));
-  }
-  if (input.state !== undefined) entries = entries.filter((e) => e.state === input.state);
-  const people = new Map(
-    (await personRows(ctx.db, [...new Set(entries.flatMap((e) => (e.ratee_id > 0 ? [e.user_id, e.ratee_id] : [e.user_id])))])).map((p) => [
-      p.id,
-      p,
-    ]),
-  );
-  const keyword = input.keyword?.toLowerCase();
-  const items = entries.flatMap((e): SurveyPersonItem[] => {
-    const person = people.get(e.user_id);
-    if (!person) return [];
-    if (keyword && !person.name.toLowerCase().includes(keyword) && !person.username.toLowerCase().includes(keyword)) return [];
-    return [
-      {
-        ...e,
-        name: person.name,
-        username: person.username,
-        dept_id: person.dept_id,
-        dept_name: person.dept_name,
-        ratee_name: e.ratee_id > 0 ? (people.get(e.ratee_id)?.name ?? null) : null,
-      },
-    ];
-  });
-  const start = (input.page - 1) * input.per_page;
-  return { list: items.slice(start, start + input.per_page), total: items.length, page: input.page, per_page: input.per_page };
-}
-
-/**
- * GET /api/survey/roles: the roles a survey's 填写范围 may name, for its administrators. The article and template lists
- * need article_admin or template_admin, which a survey administrator need not hold.
- */
-export async function listTargetRoles(ctx: AppContext, caller: Caller): Promise<TemplateRoleOption[]> {
-  authorizeSurveyAdmin(caller);
-  return listRoles(ctx.db);
 }
