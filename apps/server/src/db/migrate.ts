@@ -33,6 +33,7 @@ import { surveyMenus } from './migrations/0031-survey-menus';
 import { workCalendar } from './migrations/0032-work-calendar';
 import { holidayChanges } from './migrations/0033-holiday-changes';
 import { holidayMenus } from './migrations/0034-holiday-menus';
+import { leave } from './migrations/0035-leave';
 
 /** Migrations in order. Names sort as they run; never rename or edit one that has shipped. */
 function migrationsFor(handle: DbHandle): Record<string, Migration> {
@@ -70,6 +71,7 @@ function migrationsFor(handle: DbHandle): Record<string, Migration> {
     '0032-work-calendar': workCalendar(kit),
     '0033-holiday-changes': holidayChanges(kit),
     '0034-holiday-menus': holidayMenus(),
+    '0035-leave': leave(kit),
   };
 }
 

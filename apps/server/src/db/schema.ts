@@ -68,6 +68,8 @@ export interface Database {
   survey_responses: SurveyResponsesTable;
   work_calendar: WorkCalendarTable;
   holiday_changes: HolidayChangesTable;
+  leave_types: LeaveTypesTable;
+  leave_requests: LeaveRequestsTable;
 }
 
 export interface DeptsTable {
@@ -345,6 +347,8 @@ export interface TemplatesTable {
   flow_settings: string | null;
   /** The published version new bills pin. */
   current_version_id: number | null;
+  /** The module that starts this template's bills (migration 0035): 'leave' for 请假; null for everyone's templates. */
+  subject_kind: Generated<string | null>;
   version_no: Generated<number>;
   created_at: string;
   updated_at: string;
@@ -737,4 +741,36 @@ export interface HolidayChangesTable {
   reason: string;
   changed_by: number | null;
   changed_at: string;
+}
+
+/** A leave type and its rules (migration 0035). Flags are 1/0. */
+export interface LeaveTypesTable {
+  id: Generated<number>;
+  name: string;
+  counts_balance: number;
+  half_day: number;
+  attachment_over_days: number | null;
+  enabled: Generated<number>;
+  sort: Generated<number>;
+}
+
+/** A leave request; its status follows its 请假 bill (migration 0035, docs/holiday.md "Leave"). */
+export interface LeaveRequestsTable {
+  id: Generated<number>;
+  user_id: number;
+  leave_type_id: number;
+  year: number;
+  start_day: string;
+  /** HalfDay. */
+  start_half: string;
+  end_day: string;
+  end_half: string;
+  days: number;
+  counts_balance: number;
+  reason: string;
+  /** LeaveStatus. */
+  status: string;
+  bill_id: number | null;
+  created_at: string;
+  updated_at: string;
 }

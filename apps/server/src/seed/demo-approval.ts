@@ -1,6 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import {
+  addDays,
   FlowGraphZ,
+  HALF_DAY_OPTIONS,
+  isWeekend,
+  LEAVE_SUBJECT_KIND,
+  leaveDays,
   FormSchemaZ,
   type FlowGraph,
   type FormSchemaInput,
@@ -18,6 +23,9 @@ import { AccessCache } from '../modules/auth/access-cache';
 import { loadVersion } from '../modules/templates/templates.versions';
 import { jobIdsOf } from '../modules/directory/directory.service';
 import * as templatesRepo from '../modules/templates/templates.repo';
+import { listenToLeaveBills } from '../modules/holiday/leave.outcomes';
+import * as leaveRepo from '../modules/holiday/leave.repo';
+import { loadWorkCalendar } from '../modules/holiday/work-calendar.service';
 
 /**
  * Demo approval data (issue 4): jobs, template groups, the seven demo templates with realistic flows over
@@ -179,9 +187,19 @@ export async function seedApprovalDemo(db: Db, users: Ids, depts: Ids, roles: Id
     'CalendarOutlined',
     {
       fields: [
-        { key: 'leave_type', type: 'select', label: '请假类型', required: true, options: ['年假', '事假', '病假', '调休', '婚假', '产假'] },
+        // The holiday module fills these keys (LEAVE_FORM_KEYS) from the leave form and measures the days on the work
+        // calendar; the template is bound to it below (subject_kind 'leave').
+        {
+          key: 'leave_type',
+          type: 'select',
+          label: '请假类型',
+          required: true,
+          options: ['年假', '事假', '病假', '调休', '婚假', '产假', '陪产假', '丧假'],
+        },
         { key: 'period', type: 'daterange', label: '请假时间', required: true },
-        { key: 'days', type: 'number', label: '请假天数', required: true, min: 0.5, max: 180, precision: 1, daysOf: 'period' },
+        { key: 'start_half', type: 'radio', label: '开始时段', required: true, options: [...HALF_DAY_OPTIONS] },
+        { key: 'end_half', type: 'radio', label: '结束时段', required: true, options: [...HALF_DAY_OPTIONS] },
+        { key: 'days', type: 'number', label: '请假天数', required: true, min: 0.5, max: 366, precision: 1 },
         { key: 'reason', type: 'textarea', label: '请假事由', required: true, maxLength: 500 },
         { key: 'note', type: 'description', label: '说明', content: '请假 3 天以上需总经理审批；病假请在附件中上传医院证明。' },
         { key: 'files', type: 'attachment', label: '附件' },
@@ -333,6 +351,8 @@ export async function seedApprovalDemo(db: Db, users: Ids, depts: Ids, roles: Id
     ]),
   );
 
+  await db.updateTable('templates').set({ subject_kind: LEAVE_SUBJECT_KIND }).where('id', '=', leave.templateId).execute();
+
   const repair = await insertTemplate(
     db,
     group('IT服务'),
@@ -474,6 +494,57 @@ export async function seedApprovalDemo(db: Db, users: Ids, depts: Ids, roles: Id
       chosenHandlers: chosen,
     }));
   };
+  // Leave bills belong to a leave request (the holiday module's subject), as the leave form would start them: whole
+  // working days from `from` to `to` (moved off a weekend), measured on the calendar; the listener moves the balance.
+  listenToLeaveBills();
+  const leaveBill = async (username: string, title: string, type: string, offsets: [number, number], reason: string): Promise<number> => {
+    const onWorkday = (offset: number) => {
+      let value = day(offset);
+      while (isWeekend(value)) value = addDays(value, 1);
+      return value;
+    };
+    const startDay = onWorkday(offsets[0]);
+    const endDay = [startDay, onWorkday(offsets[1])].sort()[1] ?? startDay;
+    const span = { startDay, startHalf: 'am' as const, endDay, endHalf: 'pm' as const };
+    const measured = leaveDays(span, await loadWorkCalendar(db, startDay, endDay));
+    if (!measured.ok) throw new Error(`demo leave: ${measured.message}`);
+    const typeRow = await leaveRepo.findTypeByName(db, type);
+    if (!typeRow) throw new Error(`demo leave: unknown type ${type}`);
+    const year = Number(startDay.slice(0, 4));
+    if (typeRow.counts_balance === 1) {
+      // A leave reaching into next year needs next year's balance, which a demo made in late December lacks.
+      await db
+        .insertInto('holiday_stats')
+        .values({ user_id: id(users, username), year, total_day: 10, used_day: 0, applying_day: 0 })
+        .onConflict((oc) => oc.columns(['user_id', 'year']).doNothing())
+        .execute();
+    }
+    const billId = await make(username, leave, title, {
+      leave_type: type,
+      period: [startDay, endDay],
+      start_half: '上午',
+      end_half: '下午',
+      days: measured.days,
+      reason,
+    });
+    const created = at();
+    const requestId = await leaveRepo.insertRequest(db, {
+      user_id: id(users, username),
+      leave_type_id: typeRow.id,
+      year,
+      start_day: startDay,
+      start_half: 'am',
+      end_day: endDay,
+      end_half: 'pm',
+      days: measured.days,
+      counts_balance: typeRow.counts_balance,
+      reason,
+      created_at: created,
+    });
+    await billsRepo.linkSubject(db, billId, LEAVE_SUBJECT_KIND, requestId);
+    await leaveRepo.updateRequest(db, requestId, { bill_id: billId, updated_at: created });
+    return billId;
+  };
   const act = (billId: number, username: string, type: 'agree' | 'reject' | 'back', comment: string | null) =>
     apply(billId, (state, time) => {
       const task = state.tasks.find((t) => t.status === 'pending' && t.actingHandler === id(users, username));
@@ -484,7 +555,7 @@ export async function seedApprovalDemo(db: Db, users: Ids, depts: Ids, roles: Id
     apply(billId, (_state, time) => ({ type, at: time, actor: id(users, username), comment }));
 
   // 张三: drafts.
-  await make('zhangsan', leave, '张三的请假申请', { leave_type: '年假', period: [day(20), day(21)], days: 2, reason: '春节前回老家探亲' });
+  await leaveBill('zhangsan', '张三的请假申请', '年假', [20, 21], '春节前回老家探亲');
   await make(
     'zhangsan',
     expense,
@@ -499,12 +570,7 @@ export async function seedApprovalDemo(db: Db, users: Ids, depts: Ids, roles: Id
   );
 
   // 张三: done.
-  const leaveDone = await make('zhangsan', leave, '张三的请假申请', {
-    leave_type: '病假',
-    period: [day(-10), day(-10)],
-    days: 1,
-    reason: '感冒发烧，医院就诊',
-  });
+  const leaveDone = await leaveBill('zhangsan', '张三的请假申请', '病假', [-10, -10], '感冒发烧，医院就诊');
   await releaseAs(leaveDone, 'zhangsan');
   await act(leaveDone, 'lisi', 'agree', '注意休息');
 
@@ -531,12 +597,7 @@ export async function seedApprovalDemo(db: Db, users: Ids, depts: Ids, roles: Id
   await act(expenseRejected, 'lisi', 'reject', '发票抬头不正确，请重新开具后再提交');
 
   // 张三: withdrawn.
-  const leaveWithdrawn = await make('zhangsan', leave, '张三的请假申请', {
-    leave_type: '事假',
-    period: [day(-6), day(-6)],
-    days: 1,
-    reason: '家中有事',
-  });
+  const leaveWithdrawn = await leaveBill('zhangsan', '张三的请假申请', '事假', [-6, -6], '家中有事');
   await releaseAs(leaveWithdrawn, 'zhangsan');
   await byInitiator(leaveWithdrawn, 'zhangsan', 'withdraw', '事情已处理完，不用请假了');
 
@@ -549,12 +610,7 @@ export async function seedApprovalDemo(db: Db, users: Ids, depts: Ids, roles: Id
   await byInitiator(ticketAbandoned, 'zhangsan', 'abandon', '已自行清理邮箱');
 
   // 张三: in progress at 李四 (or-sign leader step).
-  const leaveDoing = await make('zhangsan', leave, '张三的请假申请', {
-    leave_type: '调休',
-    period: [day(3), day(3)],
-    days: 1,
-    reason: '上周末加班调休',
-  });
+  const leaveDoing = await leaveBill('zhangsan', '张三的请假申请', '调休', [3, 3], '上周末加班调休');
   await releaseAs(leaveDoing, 'zhangsan');
   const sealLeader = await make('zhangsan', seal, '张三的用章申请', {
     seal_type: '合同章',
@@ -623,12 +679,7 @@ export async function seedApprovalDemo(db: Db, users: Ids, depts: Ids, roles: Id
   await releaseAs(ticketDoing, 'zhangsan', { 'handle-1': [id(users, 'yangfan')] });
 
   // Colleagues' bills waiting for 李四 and 王五.
-  const hanbingLeave = await make('hanbing', leave, '韩冰的请假申请', {
-    leave_type: '年假',
-    period: [day(5), day(9)],
-    days: 5,
-    reason: '年假出游',
-  });
+  const hanbingLeave = await leaveBill('hanbing', '韩冰的请假申请', '年假', [5, 9], '年假出游');
   await releaseAs(hanbingLeave, 'hanbing');
   const fengxiaoExpense = await make(
     'fengxiao',

@@ -28,6 +28,8 @@ export const ApprovalMessages = {
   groupNameTaken: (name: string) => `已有名为「${escapeHtml(name)}」的分组，请换一个名称`,
   groupNotEmpty: (count: number) => `该分组下还有 ${count} 个模板，请先移走或删除后再删除分组`,
   templateNotFound: '审批模板不存在或已被删除',
+  /** A template bound to a module (templates.subject_kind): 请假 is asked for on the leave form, which keeps the balance. */
+  templateBound: '该审批须从业务页面发起：请假请到「假期 → 我的假期」点击「申请请假」',
   templateNameRequired: '请填写模板名称',
   templateNameTaken: (name: string) => `已有名为「${escapeHtml(name)}」的模板，请换一个名称`,
   templateInUse: (count: number) => `已有 ${count} 张单据使用该模板，不能删除；不再使用请停用`,

@@ -104,6 +104,11 @@ export interface TemplateSummary {
   icon: string;
   status: number;
   is_iptv: number;
+  /**
+   * The module that starts this template's bills from its own page ('leave': the leave form), or null. Such a
+   * template is not started from 发起审批's bill form (docs/holiday.md "The 请假 template").
+   */
+  subject_kind: string | null;
   sort: number;
   favorite: boolean;
   /** Whether a bill can be started from it (enabled and with a published flow). */

@@ -1,5 +1,6 @@
 import type { BillDetail } from '@osp/shared';
 import type { AppContext, Caller } from '../../context';
+import type { Db } from '../../db/index';
 import { isListenedKind, registerOutcomeListener, type ApprovalOutcomeListener } from './bills.outcomes';
 import * as repo from './bills.repo';
 import { createBill, deleteBill } from './bills.drafts';
@@ -53,11 +54,12 @@ export function onApprovalOutcome(kind: string, listener: ApprovalOutcomeListene
 export async function startApproval(ctx: AppContext, caller: Caller, input: StartApprovalInput): Promise<BillDetail> {
   // A kind nobody listens for would never hear of its outcome: a programming error, not a user's.
   if (!isListenedKind(input.subject.kind)) throw new Error(`startApproval: nothing listens for "${input.subject.kind}" outcomes`);
-  const draft = await createBill(ctx, caller, {
-    template_id: input.templateId,
-    form: input.form,
-    ...(input.title !== undefined ? { title: input.title } : {}),
-  });
+  const draft = await createBill(
+    ctx,
+    caller,
+    { template_id: input.templateId, form: input.form, ...(input.title !== undefined ? { title: input.title } : {}) },
+    input.subject.kind,
+  );
   await repo.linkSubject(ctx.db, draft.id, input.subject.kind, input.subject.id);
   try {
     return await releaseBill(ctx, caller, { id: draft.id }, input.chosenHandlers ? { chosen_handlers: input.chosenHandlers } : {});
@@ -67,6 +69,19 @@ export async function startApproval(ctx: AppContext, caller: Caller, input: Star
     );
     throw error;
   }
+}
+
+/** The enabled, published template bound to a module's kind (templates.subject_kind), the first by order; or undefined. */
+export function templateForSubject(db: Db, kind: string): Promise<{ id: number; name: string } | undefined> {
+  return repo.templateForSubject(db, kind);
+}
+
+/**
+ * A bill's stored form values, read inside the caller's transaction: what a listener checks when the initiator edited
+ * a returned bill before resubmitting it. Missing bill: undefined.
+ */
+export async function billFormOf(db: Db, billId: number): Promise<Record<string, unknown> | undefined> {
+  return (await repo.findBill(db, billId))?.form;
 }
 
 /** The bills started for a subject, oldest first (a rejected request may be started again). */

@@ -30,10 +30,14 @@ import { checkVersion, mutate } from './bills.transactions';
  * template, edit its title and form, replace one items table's rows, delete a draft never released.
  */
 
-export async function createBill(ctx: AppContext, caller: Caller, body: unknown): Promise<BillDetail> {
+/** `subjectKind`: the module starting the bill through `startApproval`; a template bound to a module is started by it only. */
+export async function createBill(ctx: AppContext, caller: Caller, body: unknown, subjectKind?: string): Promise<BillDetail> {
   const input = parse(BillCreateZ, body);
   const template = await templateOf(ctx.db, input.template_id);
   if (!template || template.status !== 1) throw new ValidationError({ template_id: [ApprovalMessages.templateNotFound] });
+  if (template.subject_kind !== null && template.subject_kind !== subjectKind) {
+    throw new ValidationError({ template_id: [ApprovalMessages.templateBound] });
+  }
   authorizeTemplateRead(caller, template.is_iptv === 1);
   await authorizeStart(ctx, ctx.db, caller, template.id);
   if (template.current_version_id === null) throw new ValidationError({ template_id: [ApprovalMessages.templateNoFlow] });

@@ -9,8 +9,11 @@ import * as repo from './bills.repo';
  * and the user gets its error.
  */
 
-/** The bill's change, in the words of the business object's module. */
-export type ApprovalOutcome = 'approved' | 'rejected' | 'withdrawn' | 'abandoned' | 'closed' | 'resubmitted';
+/**
+ * The bill's change, in the words of the business object's module. `released`: the bill went into approval for the
+ * first time (a module that reserves something while a request is open — leave days — does it here).
+ */
+export type ApprovalOutcome = 'released' | 'approved' | 'rejected' | 'withdrawn' | 'abandoned' | 'closed' | 'resubmitted';
 
 export interface ApprovalOutcomeEvent {
   billId: number;
@@ -45,12 +48,12 @@ export function registerOutcomeListener(kind: string, listener: ApprovalOutcomeL
 }
 
 /**
- * Called by the engine runner after every event. A release into approval is the start, not an outcome;
- * a release that finishes at once (every step skipped) is one.
+ * Called by the engine runner after every event. A release into approval is `released`; a release that finishes at
+ * once (every step skipped) is `approved` straight from the draft.
  */
 export async function tellOutcome(trx: Db, billId: number, from: BillStatus, to: BillStatus, at: string): Promise<void> {
-  if (from === to || (from === 'draft' && to === 'doing')) return;
-  const outcome = OUTCOME_OF[to];
+  if (from === to) return;
+  const outcome = from === 'draft' && to === 'doing' ? 'released' : OUTCOME_OF[to];
   if (outcome === undefined || listeners.size === 0) return;
   const subject = await repo.subjectOf(trx, billId);
   if (!subject) return;

@@ -384,6 +384,19 @@ export function subjectOf(db: Db, billId: number) {
   return db.selectFrom('bill_subjects').select(['kind', 'subject_id']).where('bill_id', '=', billId).executeTakeFirst();
 }
 
+/** The first enabled, published template bound to `kind` (templates.subject_kind, migration 0035). */
+export function templateForSubject(db: Db, kind: string) {
+  return db
+    .selectFrom('templates')
+    .select(['id', 'name'])
+    .where('subject_kind', '=', kind)
+    .where('status', '=', 1)
+    .where('current_version_id', 'is not', null)
+    .orderBy('sort')
+    .orderBy('id')
+    .executeTakeFirst();
+}
+
 /** The bills started for a business object, oldest first. */
 export async function billIdsOfSubject(db: Db, kind: string, subjectId: number): Promise<number[]> {
   const rows = await db

@@ -113,6 +113,7 @@ const SUMMARY_COLUMNS = [
   'templates.icon',
   'templates.status',
   'templates.is_iptv',
+  'templates.subject_kind',
   'templates.sort',
   'templates.current_version_id',
   'templates.version_no',
@@ -372,7 +373,7 @@ export async function writeWorkingFlow(db: Db, templateId: number, graph: FlowGr
 export function findTemplateForBills(db: Db, id: number) {
   return db
     .selectFrom('templates')
-    .select(['id', 'name', 'group_id', 'status', 'is_iptv', 'current_version_id'])
+    .select(['id', 'name', 'group_id', 'status', 'is_iptv', 'current_version_id', 'subject_kind'])
     .where('id', '=', id)
     .executeTakeFirst();
 }

@@ -38,6 +38,7 @@ function summaryOf(row: repo.TemplateSummaryRow, favorite: boolean): TemplateSum
     icon: row.icon,
     status: row.status,
     is_iptv: row.is_iptv,
+    subject_kind: row.subject_kind,
     sort: row.sort,
     favorite,
     startable: row.status === 1 && row.current_version_id !== null,

@@ -12,6 +12,7 @@ function template(id: number, group_id: number, sort: number, extra: Partial<Tem
     icon: '',
     status: 1,
     is_iptv: 0,
+    subject_kind: null,
     sort,
     favorite: false,
     startable: true,

@@ -22,6 +22,7 @@ function detail(extra: Partial<TemplateDetail> = {}): TemplateDetail {
     icon: 'CarOutlined',
     status: 1,
     is_iptv: 0,
+    subject_kind: null,
     sort: 10,
     favorite: false,
     startable: true,
