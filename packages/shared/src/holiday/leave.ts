@@ -82,6 +82,7 @@ export const LeaveMessages = {
   overBalance: (type: string, days: number, available: number, total: number, used: number, applying: number) =>
     `${escapeHtml(type)}余额不足：本次请假 ${escapeHtml(days)} 天，可用 ${escapeHtml(available)} 天（共 ${escapeHtml(total)} 天，已用 ${escapeHtml(used)} 天，审批中 ${escapeHtml(applying)} 天）`,
   noTemplate: '尚未设置请假审批流程，请联系管理员',
+  overlaps: (start: string, end: string) => `与已有的请假（${escapeHtml(start)} 至 ${escapeHtml(end)}）时间重叠`,
   /** A 请假 bill's form changed by hand so that its days no longer match its period. */
   daysMismatch: (days: number) => `按工作日历，请假天数应为 ${escapeHtml(days)} 天`,
   formBroken: '请假单的请假类型或时间不完整，请检查后再提交',
@@ -131,6 +132,18 @@ export function leaveTypeProblem(
     return { on: 'files', message: LeaveMessages.attachmentRequired(type.name, type.attachment_over_days) };
   }
   return undefined;
+}
+
+/** A half day's place in time, for comparing spans: the morning of a day before its afternoon. */
+function halfKey(day: string, half: HalfDay): string {
+  return `${day}${half === 'am' ? 0 : 1}`;
+}
+
+/** Whether two spans share a half day. */
+export function spansOverlap(a: LeaveSpan, b: LeaveSpan): boolean {
+  return (
+    halfKey(a.startDay, a.startHalf) <= halfKey(b.endDay, b.endHalf) && halfKey(b.startDay, b.startHalf) <= halfKey(a.endDay, a.endHalf)
+  );
 }
 
 /** Who sees which leave records: their own, their departments' as a leader, everyone's with holiday_admin. */

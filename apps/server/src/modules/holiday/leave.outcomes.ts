@@ -3,7 +3,7 @@ import type { Db } from '../../db/index';
 import { ValidationError } from '../../http/errors';
 import { billFormOf, onApprovalOutcome, type ApprovalOutcomeEvent } from '../bills/bills.approvals';
 import * as repo from './leave.repo';
-import { leaveTypeOf, leaveYear, measureLeave, overBalance } from './leave.service';
+import { checkNoOverlap, leaveTypeOf, leaveYear, measureLeave, overBalance } from './leave.service';
 
 /**
  * A leave request follows its 请假 bill, in the transaction that moves the bill (bills.outcomes.ts): what is written
@@ -79,6 +79,7 @@ async function onLeaveOutcome(trx: Db, event: ApprovalOutcomeEvent): Promise<voi
     case 'resubmitted': {
       if (request.status === 'applying' || request.status === 'approved') return;
       const m = await measureBill(trx, event.billId);
+      await checkNoOverlap(trx, request.user_id, m.span, request.id, FORM_FIELDS.span);
       if (m.counts && !(await repo.reserveApplying(trx, request.user_id, m.year, m.days))) {
         throw new ValidationError({
           [`form.${LEAVE_FORM_KEYS.days}`]: [await overBalance(trx, request.user_id, m.year, m.typeName, m.days)],
@@ -96,6 +97,7 @@ async function onLeaveOutcome(trx: Db, event: ApprovalOutcomeEvent): Promise<voi
       }
       // Finished the moment it was (re)submitted: every step was skipped.
       const m = await measureBill(trx, event.billId);
+      await checkNoOverlap(trx, request.user_id, m.span, request.id, FORM_FIELDS.span);
       if (m.counts && !(await repo.useDirectly(trx, request.user_id, m.year, m.days))) {
         throw new ValidationError({
           [`form.${LEAVE_FORM_KEYS.days}`]: [await overBalance(trx, request.user_id, m.year, m.typeName, m.days)],

@@ -224,6 +224,19 @@ export function listAway(db: Db, from: string, to: string, deptIds: number[] | u
     .execute();
 }
 
+/** The person's leave that is on or may be (applying, approved) touching the days of a span, other than `exceptId`. */
+export function activeTouching(db: Db, userId: number, startDay: string, endDay: string, exceptId: number | null) {
+  let query = db
+    .selectFrom('leave_requests')
+    .select(['id', 'start_day', 'start_half', 'end_day', 'end_half'])
+    .where('user_id', '=', userId)
+    .where('status', 'in', ['applying', 'approved'])
+    .where('start_day', '<=', endDay)
+    .where('end_day', '>=', startDay);
+  if (exceptId !== null) query = query.where('id', '!=', exceptId);
+  return query.execute();
+}
+
 /** The departments the person leads. */
 export async function deptsLedBy(db: Db, userId: number): Promise<number[]> {
   const rows = await db.selectFrom('depts').select('id').where('leader_id', '=', userId).execute();

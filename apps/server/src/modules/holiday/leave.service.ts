@@ -7,6 +7,7 @@ import {
   leaveDays,
   leaveTypeProblem,
   spanOf,
+  spansOverlap,
   type HalfDay,
   type LeaveRecord,
   type LeaveSpan,
@@ -66,6 +67,20 @@ export async function measureLeave(
   return measured.days;
 }
 
+/** Refuses a span sharing a half day with the person's other leave that is on or may be. */
+export async function checkNoOverlap(db: Db, userId: number, span: LeaveSpan, exceptId: number | null, field: string): Promise<void> {
+  const touching = await repo.activeTouching(db, userId, span.startDay, span.endDay, exceptId);
+  const clash = touching.find((other) =>
+    spansOverlap(span, {
+      startDay: other.start_day,
+      startHalf: other.start_half as HalfDay,
+      endDay: other.end_day,
+      endHalf: other.end_half as HalfDay,
+    }),
+  );
+  if (clash) throw new ValidationError({ [field]: [LeaveMessages.overlaps(clash.start_day, clash.end_day)] });
+}
+
 /** The refusal of a request over the available annual balance, with the numbers. */
 export async function overBalance(db: Db, userId: number, year: number, typeName: string, days: number): Promise<string> {
   const stats = await repo.findStatsNumbers(db, userId, year);
@@ -102,6 +117,7 @@ export async function startLeave(ctx: AppContext, caller: Caller, body: unknown)
   const type = leaveTypeOf(typeRow);
   const span = spanOf(input);
   const days = await measureLeave(ctx.db, type, span, input.files.length, { span: 'end_day', files: 'files' });
+  await checkNoOverlap(ctx.db, caller.userId, span, null, 'start_day');
   const year = leaveYear(span.startDay);
   if (type.counts_balance) {
     const stats = await repo.findStatsNumbers(ctx.db, caller.userId, year);

@@ -181,6 +181,19 @@ describe('POST /api/holiday/leave', () => {
     expect(await server.db.selectFrom('leave_requests').select('id').where('year', '=', 2033).execute()).toEqual([]);
   });
 
+  it('refuses leave sharing a half day with leave already asked for, and allows the other half of that day', async () => {
+    // 2041-03-04 is a Monday.
+    const first = await startedLeave('zhangsan', { type: '事假', start: '2041-03-04', end: '2041-03-05', endHalf: 'am' });
+    const clash = await askLeave('zhangsan', { type: '调休', start: '2041-03-05', end: '2041-03-05' });
+    expect(clash.body.message).toBe(LeaveMessages.overlaps('2041-03-04', '2041-03-05'));
+    const afternoon = await askLeave('zhangsan', { type: '调休', start: '2041-03-05', end: '2041-03-05', startHalf: 'pm' });
+    expect(afternoon.body.status_code, afternoon.body.message).toBe(0);
+    // Once the first is withdrawn its days are free again.
+    await call('zhangsan', 'PATCH', `/api/bills/${first.bill_id}/returned`, {});
+    const again = await askLeave('zhangsan', { type: '调休', start: '2041-03-04', end: '2041-03-04' });
+    expect(again.body.status_code, again.body.message).toBe(0);
+  });
+
   it('does not touch the balance for a type that does not count (事假), yet records it', async () => {
     const started = await startedLeave('xumin', { type: '事假', start: '2034-03-06', end: '2034-03-06', startHalf: 'pm' });
     expect(started.leave).toMatchObject({ days: 0.5, status: 'applying' });
