@@ -24,6 +24,8 @@ export * from './holiday/work-calendar';
 export * from './holiday/holiday-admin';
 export * from './holiday/holiday-admin-texts';
 export * from './holiday/leave';
+export * from './holiday/leave-texts';
+export * from './holiday/leave-records-texts';
 export * from './articles/articles';
 export * from './articles/article-types';
 export * from './articles/article-html';

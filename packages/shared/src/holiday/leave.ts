@@ -80,7 +80,7 @@ export const LeaveMessages = {
   noWorkingDay: '所选时间内没有工作日，无需请假',
   /** A request over the available annual balance, with the numbers. */
   overBalance: (type: string, days: number, available: number, total: number, used: number, applying: number) =>
-    `${escapeHtml(type)}余额不足：本次请假 ${escapeHtml(days)} 天，可用 ${escapeHtml(available)} 天（共 ${escapeHtml(total)} 天，已用 ${escapeHtml(used)} 天，审批中 ${escapeHtml(applying)} 天）`,
+    `${escapeHtml(type)}余额不足：本次请假 ${escapeHtml(days)} 天，可用 ${escapeHtml(available)} 天（共 ${escapeHtml(total)} 天，已用 ${escapeHtml(used)} 天，申请中 ${escapeHtml(applying)} 天）`,
   noTemplate: '尚未设置请假审批流程，请联系管理员',
   overlaps: (start: string, end: string) => `与已有的请假（${escapeHtml(start)} 至 ${escapeHtml(end)}）时间重叠`,
   /** A 请假 bill's form changed by hand so that its days no longer match its period. */
