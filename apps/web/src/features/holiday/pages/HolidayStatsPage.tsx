@@ -1,13 +1,17 @@
+import { DownloadOutlined, UploadOutlined } from '@ant-design/icons';
 import { Button, Card, Flex, Input, Select, Table, type Breakpoint, type TableColumnsType } from 'antd';
-import { HolidayAdminTexts, type HolidayStatsRow } from '@osp/shared';
+import { HolidayAdminTexts, HolidayImportTexts, type HolidayStatsRow } from '@osp/shared';
 import { useMemo, useState } from 'react';
 import { useHolidayStats } from '../../../api/holiday';
+import { downloadHolidayImportTemplate, exportHolidayStats, type HolidayStatsFilter } from '../../../api/holiday-import';
 import { AdminPage } from '../../../components/AdminPage';
+import { ExportButton } from '../../../components/ExportButton';
 import { queryListState } from '../../../components/LoadFailed';
 import { OperationLogButton } from '../../../components/OperationLogDrawer';
 import { DeptPicker } from '../../../components/pickers';
 import { HolidayChangeDialog } from '../components/HolidayChangeDialog';
 import { HolidayHistoryDrawer } from '../components/HolidayHistoryDrawer';
+import { HolidayImportDialog } from '../components/HolidayImportDialog';
 import { shanghaiYear, yearOptions } from '../holiday-years';
 import '../holiday-admin.css';
 
@@ -22,14 +26,23 @@ export default function HolidayStatsPage() {
   const [paging, setPaging] = useState({ page: 1, per_page: 15 });
   const [changing, setChanging] = useState<HolidayStatsRow | null>(null);
   const [viewing, setViewing] = useState<HolidayStatsRow | null>(null);
-  const stats = useHolidayStats({
-    ...paging,
+  const [isImportOpen, setIsImportOpen] = useState(false);
+  const [isTemplateLoading, setIsTemplateLoading] = useState(false);
+  const filter: HolidayStatsFilter = {
     year,
     ...(deptId === undefined ? {} : { dept_id: deptId }),
     ...(keyword === '' ? {} : { keyword }),
-  });
+  };
+  const stats = useHolidayStats({ ...paging, ...filter });
   const listed = queryListState(stats, HolidayAdminTexts.empty);
   const firstPage = () => setPaging((current) => ({ ...current, page: 1 }));
+  const handleTemplate = () => {
+    setIsTemplateLoading(true);
+    // A refusal was toasted by the API client.
+    downloadHolidayImportTemplate()
+      .catch(() => undefined)
+      .finally(() => setIsTemplateLoading(false));
+  };
 
   const columns = useMemo<TableColumnsType<HolidayStatsRow>>(
     () => [
@@ -62,7 +75,22 @@ export default function HolidayStatsPage() {
     <AdminPage
       title={HolidayAdminTexts.statsTitle}
       description={HolidayAdminTexts.statsDescription}
-      actions={<OperationLogButton itemType="holiday" />}
+      actions={
+        <>
+          <Button icon={<UploadOutlined />} onClick={() => setIsImportOpen(true)}>
+            {HolidayImportTexts.import}
+          </Button>
+          <Button icon={<DownloadOutlined />} loading={isTemplateLoading} onClick={handleTemplate}>
+            {HolidayImportTexts.template}
+          </Button>
+          <ExportButton
+            label={HolidayImportTexts.export}
+            hint={HolidayImportTexts.exportHint}
+            onExport={() => exportHolidayStats(filter)}
+          />
+          <OperationLogButton itemType="holiday" />
+        </>
+      }
     >
       <Card size="small">
         <Flex wrap gap={12} className="holiday-admin__filters">
@@ -119,6 +147,7 @@ export default function HolidayStatsPage() {
       </Card>
       <HolidayChangeDialog row={changing} onClose={() => setChanging(null)} />
       <HolidayHistoryDrawer row={viewing} onClose={() => setViewing(null)} />
+      <HolidayImportDialog isOpen={isImportOpen} onClose={() => setIsImportOpen(false)} />
     </AdminPage>
   );
 }
