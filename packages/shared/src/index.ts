@@ -23,6 +23,7 @@ export * from './holiday/holiday';
 export * from './holiday/work-calendar';
 export * from './holiday/holiday-admin';
 export * from './holiday/holiday-admin-texts';
+export * from './holiday/holiday-import';
 export * from './holiday/leave';
 export * from './holiday/leave-texts';
 export * from './holiday/leave-records-texts';

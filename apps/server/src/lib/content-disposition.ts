@@ -1,3 +1,6 @@
+import type { Readable } from 'node:stream';
+import type { FastifyReply } from 'fastify';
+
 /**
  * `attachment` with the real (Chinese) name in RFC 6266 / RFC 5987 form (`filename*=UTF-8''…`), which
  * every current browser prefers, and a plain ASCII `filename` for old clients. The encoded name comes
@@ -15,4 +18,13 @@ function asciiFallback(filename: string): string {
   if (isPlain) return filename;
   const extension = /\.[A-Za-z0-9]{1,10}$/.exec(filename)?.[0] ?? '';
   return `file${extension}`;
+}
+
+/** Sends a file for the browser to save under its (Chinese) name, never cached: a buffer, or a stream as it is written. */
+export function sendAttachment(reply: FastifyReply, file: { filename: string; type: string; body: Buffer | Readable }): FastifyReply {
+  return reply
+    .type(file.type)
+    .header('content-disposition', attachmentDisposition(file.filename))
+    .header('cache-control', 'no-store')
+    .send(file.body);
 }

@@ -59,3 +59,31 @@ export function watchFailure(stream: Readable): () => boolean {
   });
   return () => failed;
 }
+
+export interface UploadedFile {
+  /** The `file` part's content; undefined when the form has none, or it was too large. */
+  file?: Buffer;
+  isFileTooLarge: boolean;
+}
+
+/**
+ * The `file` part of a one-file form (an xlsx import) read into memory, at most `maxBytes`: a longer file is cut and
+ * marked too large for the service to word (busboy stops at the limit instead of throwing). Other parts are drained.
+ */
+export async function readFilePart(request: FastifyRequest, maxBytes: number): Promise<UploadedFile> {
+  const upload: UploadedFile = { isFileTooLarge: false };
+  if (!request.isMultipart()) return upload;
+  // @fastify/multipart reads throwFileSizeLimit from these options, though its types omit it there.
+  const options = { limits: { fileSize: maxBytes, files: 1, fields: 5, fieldSize: 1024 }, throwFileSizeLimit: false };
+  try {
+    for await (const part of request.parts(options)) {
+      if (part.type !== 'file') continue;
+      const content = await part.toBuffer();
+      if (part.file.truncated) upload.isFileTooLarge = true;
+      else if (part.fieldname === 'file') upload.file = content;
+    }
+  } catch {
+    throw new MalformedUploadError();
+  }
+  return upload;
+}

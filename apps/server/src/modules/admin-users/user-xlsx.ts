@@ -1,79 +1,20 @@
-import { StatusCode, USER_IMPORT_COLUMNS, USER_IMPORT_MAX_ROWS, UserImportMessages, type UserImportColumn } from '@osp/shared';
+import { USER_IMPORT_COLUMNS, USER_IMPORT_MAX_ROWS, UserImportMessages, type UserImportColumn } from '@osp/shared';
 import type ExcelJS from 'exceljs';
-
-/**
- * exceljs (about 29 MB in memory) is loaded with the first import or export of users, not when the server starts
- * (docs/performance.md "Export of the bill lists": the idle server's memory counts in every peak).
- */
-let excel: Promise<typeof ExcelJS> | undefined;
-const loadExcel = (): Promise<typeof ExcelJS> => (excel ??= import('exceljs').then((module) => module.default));
-import { AppError } from '../../http/errors';
+import { loadExcel, readSheetRows, type SheetRow as ReadRow } from '../../lib/xlsx-read';
 
 /** Reading and writing the users' spreadsheets; the rules about their content live in the services. */
 
 export const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
-export interface SheetRow {
-  /** The row number the spreadsheet shows (the header is row 1). */
-  row: number;
-  cells: Record<UserImportColumn, string>;
-}
-
-function fileError(message: string): AppError {
-  return new AppError(StatusCode.invalid, message, { errors: { file: [message] } });
-}
-
-/** Header text as a person may have typed it: spaces and a required-mark `*` do not matter. */
-function normaliseHeader(text: string): string {
-  return text.replace(/[\s*＊]/g, '');
-}
+export type SheetRow = ReadRow<UserImportColumn>;
 
 /**
  * The user rows of the first worksheet, by the template's header names (columns may be in any
  * order; extra columns are ignored). Rows with nothing in the template's columns are skipped.
  * Call only after assertSafeXlsx: the parser inflates the whole file into memory.
  */
-export async function readUserSheet(content: Buffer): Promise<SheetRow[]> {
-  const workbook = new (await loadExcel()).Workbook();
-  try {
-    // exceljs declares its own global `Buffer extends ArrayBuffer`, which a Node Buffer no longer
-    // satisfies under @types/node 20's generic Buffer; at run time it takes a Node Buffer.
-    await workbook.xlsx.load(content as unknown as Parameters<typeof workbook.xlsx.load>[0]);
-  } catch {
-    throw fileError(UserImportMessages.notXlsx);
-  }
-  // A workbook without a worksheet is no file Excel or WPS ever saved.
-  const sheet = workbook.worksheets[0];
-  if (!sheet) throw fileError(UserImportMessages.notXlsx);
-
-  const columnOf = new Map<UserImportColumn, number>();
-  sheet.getRow(1).eachCell((cell, column) => {
-    const header = normaliseHeader(cell.text);
-    const known = USER_IMPORT_COLUMNS.find((c) => c.header === header);
-    if (known && !columnOf.has(known.key)) columnOf.set(known.key, column);
-  });
-  const missing = USER_IMPORT_COLUMNS.filter((c) => c.required && !columnOf.has(c.key)).map((c) => c.header);
-  if (missing.length > 0) throw fileError(UserImportMessages.badHeader(missing));
-
-  const rows: SheetRow[] = [];
-  let tooMany = false;
-  sheet.eachRow({ includeEmpty: false }, (row, rowNumber) => {
-    if (rowNumber === 1 || tooMany) return;
-    const cells = {} as Record<UserImportColumn, string>;
-    let isBlank = true;
-    for (const { key } of USER_IMPORT_COLUMNS) {
-      const column = columnOf.get(key);
-      const text = column === undefined ? '' : row.getCell(column).text.trim();
-      cells[key] = text;
-      if (text !== '') isBlank = false;
-    }
-    if (isBlank) return;
-    if (rows.length >= USER_IMPORT_MAX_ROWS) tooMany = true;
-    else rows.push({ row: rowNumber, cells });
-  });
-  if (tooMany) throw fileError(UserImportMessages.tooManyRows(USER_IMPORT_MAX_ROWS));
-  if (rows.length === 0) throw fileError(UserImportMessages.empty);
-  return rows;
+export function readUserSheet(content: Buffer): Promise<SheetRow[]> {
+  return readSheetRows(content, USER_IMPORT_COLUMNS, USER_IMPORT_MAX_ROWS, UserImportMessages);
 }
 
 /** Display width of text in Excel's character units: a Chinese character takes two. */

@@ -15,9 +15,10 @@ export const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsh
  * text: user text, written as a string cell in Text format (「@」): never a formula, not when the file is opened
  * and not when a cell is edited later, whatever it starts with (= + - @). number: a whole number. money: a number
  * with two decimals and thousands separators, summable. time: an instant, written as an Excel date of its
- * Asia/Shanghai wall-clock time (the company's clock, DESIGN §4), so it sorts and filters as a date.
+ * Asia/Shanghai wall-clock time (the company's clock, DESIGN §4), so it sorts and filters as a date. decimal: a number
+ * shown as it is (Excel's General format), e.g. leave days in halves: 7.5, 10.
  */
-export type SheetCellKind = 'text' | 'number' | 'money' | 'time';
+export type SheetCellKind = 'text' | 'number' | 'money' | 'time' | 'decimal';
 
 export interface SheetColumn<R> {
   header: string;
@@ -31,6 +32,7 @@ const NUMBER_FORMATS: Record<SheetCellKind, string> = {
   number: '0',
   money: '#,##0.00',
   time: 'yyyy-mm-dd hh:mm',
+  decimal: 'General',
 };
 
 /** How wide a column may grow (Excel character units); longer titles wrap to it in Excel's cell editor. */
@@ -103,9 +105,10 @@ function excelSerial(iso: string): number | null {
 
 /**
  * Cell styles of styles.xml, by position: 0 the default, then one per kind (its number format), then the header's
- * bold text. Built-in formats where Excel has them (1 "0", 4 "#,##0.00", 49 "@"), 164 for the date-time.
+ * bold text, then the decimal kind's. Built-in formats where Excel has them (0 General, 1 "0", 4 "#,##0.00", 49 "@"),
+ * 164 for the date-time.
  */
-const STYLE_OF: Record<SheetCellKind, number> = { text: 1, number: 2, money: 3, time: 4 };
+const STYLE_OF: Record<SheetCellKind, number> = { text: 1, number: 2, money: 3, time: 4, decimal: 6 };
 const HEADER_STYLE = 5;
 
 const XML_HEAD = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n';
@@ -147,12 +150,13 @@ const STYLES =
   '<fills count="2"><fill><patternFill patternType="none"/></fill><fill><patternFill patternType="gray125"/></fill></fills>' +
   '<borders count="1"><border><left/><right/><top/><bottom/><diagonal/></border></borders>' +
   '<cellStyleXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/></cellStyleXfs>' +
-  '<cellXfs count="6"><xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/>' +
+  '<cellXfs count="7"><xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/>' +
   '<xf numFmtId="49" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/>' +
   '<xf numFmtId="1" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/>' +
   '<xf numFmtId="4" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/>' +
   '<xf numFmtId="164" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/>' +
-  '<xf numFmtId="49" fontId="1" fillId="0" borderId="0" xfId="0" applyNumberFormat="1" applyFont="1"/></cellXfs>' +
+  '<xf numFmtId="49" fontId="1" fillId="0" borderId="0" xfId="0" applyNumberFormat="1" applyFont="1"/>' +
+  '<xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/></cellXfs>' +
   '<cellStyles count="1"><cellStyle name="Normal" xfId="0" builtinId="0"/></cellStyles>' +
   '</styleSheet>';
 

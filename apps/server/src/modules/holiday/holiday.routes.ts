@@ -1,14 +1,17 @@
-import { HolidayAdminMessages, LeaveMessages, WorkCalendarMessages } from '@osp/shared';
+import { HolidayAdminMessages, HolidayImportMessages, LeaveMessages, WorkCalendarMessages } from '@osp/shared';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
 import { actorOf, callerOf, requireSignIn } from '../auth/auth.hook';
 import { ok } from '../../http/envelope';
+import { sendAttachment } from '../../lib/content-disposition';
+import { readFilePart } from '../../lib/multipart';
 import { getMyStats } from './holiday.service';
 import { listAway, leaveScopes, listLeaveDetails } from './leave-records.service';
 import { listenToLeaveBills } from './leave.outcomes';
 import { listLeaveTypes, startLeave } from './leave.service';
 import { getCalendarYear, putCalendarYear } from './work-calendar.service';
 import { changeHolidayStats, getHolidayStats, listHolidayStats } from './holiday-admin.service';
+import { exportHolidayStats, holidayImportTemplate, importHolidayStats } from './holiday-import.service';
 
 export function holidayRoutes(ctx: AppContext) {
   return async function (app: FastifyInstance): Promise<void> {
@@ -24,6 +27,16 @@ export function holidayRoutes(ctx: AppContext) {
     app.get('/api/holiday/stats/:id', async (request) => ok(await getHolidayStats(ctx, callerOf(request), request.params, request.query)));
     app.patch('/api/holiday/stats/:id/change', async (request) =>
       ok(await changeHolidayStats(ctx, actorOf(request), request.params, request.body), HolidayAdminMessages.changed),
+    );
+    app.post('/api/holiday/stats/importData', async (request) => {
+      const result = await importHolidayStats(ctx, actorOf(request), (maxBytes) => readFilePart(request, maxBytes));
+      return ok(result, HolidayImportMessages.imported(result.imported, result.changed));
+    });
+    app.get('/api/holiday/stats/export', async (request, reply) =>
+      sendAttachment(reply, await exportHolidayStats(ctx, callerOf(request), request.query)),
+    );
+    app.get('/api/holiday/stats/importTemplate', async (request, reply) =>
+      sendAttachment(reply, await holidayImportTemplate(ctx, callerOf(request))),
     );
     app.get('/api/holiday/calendar', async (request) => ok(await getCalendarYear(ctx, callerOf(request), request.query)));
     app.put('/api/holiday/calendar/:year', async (request) =>
