@@ -79,6 +79,8 @@ test("[HOLIDAY] HR adjusts a balance with a reason and keeps next year's work ca
   // 工作日历 for next year: a holiday, a make-up day on a weekday (refused at its row), corrected to a Sunday.
   // The 假期管理 group is open already: its other page is one click.
   await page.locator('.app-sider').getByRole('menuitem', { name: HolidayAdminTexts.calendarTitle }).click();
+  // The page is loaded with its route: until its heading shows, 假期额度 (kept alive) is the page in view.
+  await expect(page.getByRole('heading', { name: HolidayAdminTexts.calendarTitle })).toBeVisible();
   await pickYear(page, nextYear);
   const calendar = page.getByRole('table', { name: HolidayAdminTexts.calendarTitle });
   // Whatever an earlier run saved for next year goes first: the journey keeps its own rows only.
