@@ -4,7 +4,7 @@ import { apiSignIn, signInViaApi } from '../support/api';
 import { createDept, createPerson, nameTag, setDeptLeader, type OwnPerson } from '../support/people';
 import { saveScreenshot } from '../support/screenshots';
 import { button, dialog, message } from '../support/ui';
-import { getData, leaveForm, sendData, submitBill, templateIdOf, uniqueTitle } from '../bills/bill-helpers';
+import { getData, outingForm, sendData, submitBill, templateIdOf, uniqueTitle } from '../bills/bill-helpers';
 
 /*
  * 离职交接 (docs/admin-users.md): an administrator hands a leaving department leader's to-dos and drafts to a
@@ -37,14 +37,14 @@ test('[ADMIN-USERS] an administrator hands a leaver’s work over, then disablin
   const receiver = await createPerson(request, `接手人${tag}`, { adminToken, deptId });
   const second = await createPerson(request, `二号接手${tag}`, { adminToken, deptId });
   const initiator = await createPerson(request, `申请人${tag}`, { adminToken, deptId });
-  const moved = await submitBill(request, initiator, '请假申请', uniqueTitle('交接待办'), leaveForm('家中有事'));
-  const receiversOwn = await submitBill(request, receiver, '请假申请', uniqueTitle('接手人请假'), leaveForm('看病'));
+  const moved = await submitBill(request, initiator, '外出申请', uniqueTitle('交接待办'), outingForm('家中有事'));
+  const receiversOwn = await submitBill(request, receiver, '外出申请', uniqueTitle('接手人请假'), outingForm('看病'));
   const leaverToken = await apiSignIn(request, leaver.username, leaver.password);
-  const templateId = await templateIdOf(request, leaverToken, '请假申请');
+  const templateId = await templateIdOf(request, leaverToken, '外出申请');
   const draft = await sendData<{ id: number }>(request, leaverToken, 'POST', '/api/bills', {
     template_id: templateId,
     title: uniqueTitle('交接草稿'),
-    form: leaveForm('草稿'),
+    form: outingForm('草稿'),
   });
 
   await signInViaApi(page, 'admin');

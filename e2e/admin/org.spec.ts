@@ -30,13 +30,14 @@ function findDept(depts: AdminDept[], name: string): AdminDept | undefined {
   return undefined;
 }
 
-/** The approval and survey areas every signed-in user has (their folders and pages): not what a role grants. */
+/** The approval, survey and leave areas every signed-in user has (their folders and pages): not what a role grants. */
 const APPROVAL_ENTRIES = [
   ...['审批', '发起审批', '待我审批', '我已审批', '我发起的', '草稿箱', '我关注的', '抄送我的', '委托管理'],
   ...['问卷', '我的问卷', '待我评价'],
+  ...['假期管理', '我的假期', '请假记录'],
 ];
 
-/** The names of the side menu's entries, top level and opened groups, in order, without the approval and survey areas. */
+/** The names of the side menu's entries, top level and opened groups, in order, without the approval, survey and leave areas. */
 async function sideMenuNames(page: Page): Promise<string[]> {
   const names = await page.locator('.app-sider').getByRole('menuitem').allInnerTexts();
   // 抄送我的 may carry its unread count after the name.

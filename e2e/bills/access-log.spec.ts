@@ -3,7 +3,7 @@ import { BillAccessLogMessages, BillAccessLogTexts, type ApiEnvelope, type BillA
 import { apiSignIn, bearer } from '../support/api';
 import { createPerson, nameTag } from '../support/people';
 import { saveScreenshot } from '../support/screenshots';
-import { actAs, detailUrl, getData, leaveForm, sendData, submitBill, uniqueTitle, userIdOf } from './bill-helpers';
+import { actAs, detailUrl, getData, outingForm, sendData, submitBill, uniqueTitle, userIdOf } from './bill-helpers';
 
 /*
  * 访问记录 (issue 13; docs/approval-api.md "Access log"): opening a bill's detail records who opened it, when and from
@@ -48,7 +48,7 @@ test('[BILLS] the initiator reads who opened the bill in 访问记录; a colleag
   const title = uniqueTitle('事假访问记录');
   const initiator = await createPerson(request, `申请人${nameTag()}`);
   const colleague = await createPerson(request, `同事${nameTag()}`, { adminToken: initiator.adminToken });
-  const bill = await submitBill(request, initiator, '请假申请', title, leaveForm('陪家人看病'));
+  const bill = await submitBill(request, initiator, '外出申请', title, outingForm('陪家人看病'));
   const initiatorToken = await apiSignIn(request, initiator.username, initiator.password);
   await sendData(request, initiatorToken, 'PATCH', `/api/bills/${bill.id}/share`, { user_ids: [colleague.id] });
 

@@ -3,17 +3,17 @@ import { ApprovalMessages, ArchiveTexts } from '@osp/shared';
 import { createPerson, nameTag } from '../support/people';
 import { saveScreenshot } from '../support/screenshots';
 import { button, message } from '../support/ui';
-import { actAs, detailUrl, leaveForm, submitBill, uniqueTitle } from './bill-helpers';
+import { actAs, detailUrl, outingForm, submitBill, uniqueTitle } from './bill-helpers';
 
 /*
- * 归档 (issue 13): the demo 请假申请 passes 人事备案, an archive node, after 部门负责人审批. When 李四 agrees, the bill is
+ * 归档 (issue 13): the demo 外出申请 passes 人事备案, an archive node, after 部门负责人审批. When 李四 agrees, the bill is
  * filed under an archive number, which its initiator reads on the detail page and in the history.
  */
 
 test('[BILLS] an approved leave request is filed by 人事备案: its initiator reads the archive number', async ({ page }) => {
   const initiator = await createPerson(page.request, `归档人${nameTag()}`);
   const title = uniqueTitle('归档请假');
-  const bill = await submitBill(page.request, initiator, '请假申请', title, leaveForm('参加家人婚礼'));
+  const bill = await submitBill(page.request, initiator, '外出申请', title, outingForm('参加家人婚礼'));
 
   // Not filed while in approval.
   await actAs(page, initiator, detailUrl(bill.id));

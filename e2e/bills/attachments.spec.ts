@@ -17,7 +17,7 @@ import { saveScreenshot } from '../support/screenshots';
 import { button, chooseFilesThrough, message, type ChosenFile } from '../support/ui';
 
 /*
- * Bill attachments (docs/files.md): the 附件 field of the demo 请假申请 uploads at once (POST /api/files);
+ * Bill attachments (docs/files.md): the 附件 field of the demo 外出申请 uploads at once (POST /api/files);
  * the draft keeps the ids, and the names come back after a reload; the read-only form lists them as
  * downloads (fetched with the bearer header) with 全部下载 for a zip named 附件.zip.
  */
@@ -51,12 +51,12 @@ async function contentOf(download: Download): Promise<Buffer> {
   return fs.readFile(file);
 }
 
-test('[BILLS] a colleague attaches files to a 请假申请, saves the draft, and finds them after a reload', async ({ page, request }) => {
+test('[BILLS] a colleague attaches files to a 外出申请, saves the draft, and finds them after a reload', async ({ page, request }) => {
   const person = await createPerson(request, `请假人${nameTag()}`);
   const { token } = await signInViaApi(page, person.username, { password: person.password });
-  const templateId = await templateIdOf(page.request, token, '请假申请');
+  const templateId = await templateIdOf(page.request, token, '外出申请');
   await page.goto(`/office/approval/edit?templateID=${templateId}`);
-  await expect(page.getByRole('heading', { name: BillEditTexts.newTitle('请假申请') })).toBeVisible();
+  await expect(page.getByRole('heading', { name: BillEditTexts.newTitle('外出申请') })).toBeVisible();
 
   // Two files at once, plus an empty one that is refused in the browser with its name.
   await pickFiles(page, [CERTIFICATE, RECEIPT, { name: '空白.txt', mimeType: 'text/plain', buffer: Buffer.alloc(0) }]);
@@ -82,7 +82,7 @@ test('[BILLS] a colleague attaches files to a 请假申请, saves the draft, and
 
   // After a reload the edit page lists them by name again, and a name downloads the file.
   await page.reload();
-  await expect(page.getByRole('heading', { name: BillEditTexts.editTitle('请假申请') })).toBeVisible();
+  await expect(page.getByRole('heading', { name: BillEditTexts.editTitle('外出申请') })).toBeVisible();
   await expect(fileLink(page, CERTIFICATE.name)).toBeVisible();
   await expect(fileLink(page, RECEIPT.name)).toBeVisible();
   const downloading = page.waitForEvent('download');
@@ -103,7 +103,7 @@ test('[BILLS] a colleague attaches files to a 请假申请, saves the draft, and
 test('[BILLS] the read-only form lists the attachments as downloads, with 全部下载 as 附件.zip', async ({ page, request }) => {
   const person = await createPerson(request, `请假人${nameTag()}`);
   const { token } = await signInViaApi(page, person.username, { password: person.password });
-  const templateId = await templateIdOf(page.request, token, '请假申请');
+  const templateId = await templateIdOf(page.request, token, '外出申请');
   // The files and the draft are made through the API; the page is what is under test.
   const ids: string[] = [];
   for (const file of [CERTIFICATE, RECEIPT]) {

@@ -73,9 +73,9 @@ export async function submitBill(
   return submitted;
 }
 
-/** A 请假申请 of one day: a 技术部 colleague's goes to 李四 (部门负责人审批). */
-export function leaveForm(reason: string): Record<string, unknown> {
-  return { leave_type: '事假', period: ['2026-06-01', '2026-06-01'], days: 1, reason };
+/** A 外出申请 of one day: a 技术部 colleague's goes to 李四 (部门负责人审批). */
+export function outingForm(reason: string): Record<string, unknown> {
+  return { out_type: '外勤', period: ['2026-06-01', '2026-06-01'], days: 1, reason };
 }
 
 export const DETAIL_PATH = '/office/approval/detail';

@@ -3,7 +3,7 @@ import { ApprovalMessages, BillPageMessages, type BillListRow, type Paged } from
 import { createPerson, nameTag } from '../support/people';
 import { saveScreenshot } from '../support/screenshots';
 import { button, dialog, message } from '../support/ui';
-import { actAs, detailUrl, formItem, getData, leaveForm, listRow, searchBox, submitBill, uniqueTitle } from './bill-helpers';
+import { actAs, detailUrl, formItem, getData, outingForm, listRow, searchBox, submitBill, uniqueTitle } from './bill-helpers';
 
 /*
  * Two bill actions that change who sees a bill (issue 4; bills.policy.ts): a bill administrator (admin holds
@@ -35,7 +35,7 @@ test('[BILLS] an administrator closes a bill in progress with a reason: 李四 l
   const title = uniqueTitle('事假待关闭');
   const reason = '部门调整，该申请改走线下流程';
   const initiator = await createPerson(request, `请假人${nameTag()}`);
-  const bill = await submitBill(request, initiator, '请假申请', title, leaveForm('家中有事需处理'));
+  const bill = await submitBill(request, initiator, '外出申请', title, outingForm('家中有事需处理'));
   expect(bill.current_node).toBe('部门负责人审批');
 
   // 李四 has it waiting.

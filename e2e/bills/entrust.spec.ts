@@ -4,11 +4,11 @@ import { apiSignIn } from '../support/api';
 import { createDept, createPerson, nameTag, setDeptLeader, type OwnPerson } from '../support/people';
 import { saveScreenshot } from '../support/screenshots';
 import { button, dialog, message } from '../support/ui';
-import { actAs, formItem, getData, leaveForm, sendData, submitBill, uniqueTitle } from './bill-helpers';
+import { actAs, formItem, getData, outingForm, sendData, submitBill, uniqueTitle } from './bill-helpers';
 
 /*
  * 委托管理 (/office/approval/entrust, docs/approval-api.md "Entrust page and task moves"): a department leader going
- * away entrusts their 请假申请 approvals to a colleague with 同时移交当前待办, sees what moved and what stayed (the
+ * away entrusts their 外出申请 approvals to a colleague with 同时移交当前待办, sees what moved and what stayed (the
  * colleague's own request), ends the entrust early, and the colleague sees it under 委托给我的. The journey makes its
  * own department, so the leader's 待我审批 holds only its own bills.
  */
@@ -30,9 +30,9 @@ test('[BILLS] a leader entrusts approvals with 同时移交当前待办, sees wh
   await setDeptLeader(request, adminToken, deptId, leader.id);
   const delegate = await createPerson(request, `代理${tag}`, { adminToken, deptId });
   const initiator = await createPerson(request, `申请人${tag}`, { adminToken, deptId });
-  const moved = await submitBill(request, initiator, '请假申请', uniqueTitle('委托移交'), leaveForm('家中有事'));
+  const moved = await submitBill(request, initiator, '外出申请', uniqueTitle('委托移交'), outingForm('家中有事'));
   // The delegate's own request stays with the leader: nobody approves their own bill.
-  const delegatesOwn = await submitBill(request, delegate, '请假申请', uniqueTitle('本人申请'), leaveForm('看病'));
+  const delegatesOwn = await submitBill(request, delegate, '外出申请', uniqueTitle('本人申请'), outingForm('看病'));
   expect([...(await todoOf(request, leader)).keys()].sort()).toEqual([moved.id, delegatesOwn.id].sort());
 
   await actAs(page, leader, '/office/approval/entrust');
@@ -44,8 +44,8 @@ test('[BILLS] a leader entrusts approvals with 同时移交当前待办, sees wh
   await page.keyboard.type(`代理${tag}`);
   await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: `代理${tag}` }).click();
   await formItem(form, EntrustTexts.templates).locator('.ant-select').click();
-  await page.keyboard.type('请假申请');
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: /^请假申请$/ }).click();
+  await page.keyboard.type('外出申请');
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: /^外出申请$/ }).click();
   await page.keyboard.press('Escape');
   await formItem(form, EntrustTexts.reason).locator('textarea').fill('出差一周');
   await form.getByRole('checkbox', { name: EntrustTexts.moveOpenTasks }).check();
@@ -64,7 +64,7 @@ test('[BILLS] a leader entrusts approvals with 同时移交当前待办, sees wh
 
   const row = page.locator('.entrust-table tbody tr').filter({ hasText: `代理${tag}` });
   await expect(row).toHaveCount(1);
-  await expect(row.getByText('请假申请')).toBeVisible();
+  await expect(row.getByText('外出申请')).toBeVisible();
   await expect(row.getByText('生效中')).toBeVisible();
   await expect(row.getByText('出差一周')).toBeVisible();
   await saveScreenshot(page, 'bills-entrust-list-1440');

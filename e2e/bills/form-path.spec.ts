@@ -8,7 +8,7 @@ import { actAs, agreeOnDetail, formItem, getData, listRow, oneStepPair, sendData
 
 /*
  * Issue 14, "The bill form and the approver's flow": the form shows who will approve before 提交 and follows the
- * form as it is typed (请假天数 over 3 brings 总经理审批), 请假天数 is counted from 请假时间 and refused at its field
+ * form as it is typed (外出天数 over 3 brings 总经理审批), 外出天数 is counted from 外出时间 and refused at its field
  * when it claims more days than the range holds; an approver who decides goes on to the next bill of 待我审批, with
  * the way back. Each journey writes as people of its own.
  */
@@ -29,14 +29,14 @@ async function chooseRange(page: Page, label: string, from: string, to: string):
   await expect(end).toHaveValue(to);
 }
 
-test('[BILLS] the leave form shows its approvers before 提交, follows 请假天数 over the 总经理 threshold, and counts the days', async ({
+test('[BILLS] the leave form shows its approvers before 提交, follows 外出天数 over the 总经理 threshold, and counts the days', async ({
   page,
   request,
 }) => {
   // In 张三's 技术部: 李四 leads it; 总经理 陈七 joins when the leave is over 3 days.
   const person = await createPerson(request, `请假人${nameTag()}`);
   const token = await apiSignIn(request, person.username, person.password);
-  const leaveId = await templateIdOf(request, token, '请假申请');
+  const leaveId = await templateIdOf(request, token, '外出申请');
   await actAs(page, person, `/office/approval/edit?templateID=${leaveId}`);
 
   // Before anything is typed the path is there: the initiator, the leader, the HR filing, the end.
@@ -45,17 +45,17 @@ test('[BILLS] the leave form shows its approvers before 提交, follows 请假�
   await expect(pathNode(page, '人事备案')).toContainText('归档');
   await expect(pathNode(page, '总经理审批')).toHaveCount(0);
 
-  await formItem(page, '请假类型').locator('.ant-select').click();
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: /^年假$/ }).click();
+  await formItem(page, '外出类型').locator('.ant-select').click();
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: /^出差$/ }).click();
 
   // Monday to Tuesday: 2 days counted, no 总经理.
-  const days = formItem(page, '请假天数').getByRole('spinbutton');
-  await chooseRange(page, '请假时间', '2026-12-07', '2026-12-08');
+  const days = formItem(page, '外出天数').getByRole('spinbutton');
+  await chooseRange(page, '外出时间', '2026-12-07', '2026-12-08');
   await expect(days).toHaveValue('2');
   await expect(pathNode(page, '总经理审批')).toHaveCount(0);
 
   // Monday to the next Monday: 6 weekdays, over 3 — the path now passes 总经理 陈七.
-  await chooseRange(page, '请假时间', '2026-12-07', '2026-12-14');
+  await chooseRange(page, '外出时间', '2026-12-07', '2026-12-14');
   await expect(days).toHaveValue('6');
   await expect(pathNode(page, '总经理审批')).toContainText('陈七');
   await saveScreenshot(page, 'bills-form-path-gm-1440');
@@ -63,18 +63,18 @@ test('[BILLS] the leave form shows its approvers before 提交, follows 请假�
   // More days than the range holds is refused at the field, as the server would.
   await days.fill('10');
   await days.blur();
-  await expect(formItem(page, '请假天数')).toContainText('「请假天数」不能超过「请假时间」的天数（共 8 天）');
+  await expect(formItem(page, '外出天数')).toContainText('「外出天数」不能超过「外出时间」的天数（共 8 天）');
 
   // A half day less than counted is fine, and 3 days or fewer drops 总经理 again.
   await days.fill('2.5');
   await days.blur();
-  await expect(formItem(page, '请假天数').locator('.ant-form-item-explain-error')).toHaveCount(0);
+  await expect(formItem(page, '外出天数').locator('.ant-form-item-explain-error')).toHaveCount(0);
   await expect(pathNode(page, '总经理审批')).toHaveCount(0);
   await days.fill('4.5');
   await days.blur();
   await expect(pathNode(page, '总经理审批')).toContainText('陈七');
 
-  await formItem(page, '请假事由').locator('textarea').fill('家中有事');
+  await formItem(page, '外出事由').locator('textarea').fill('家中有事');
 
   // The half day survives the browser's back button: restored with its range, it is not counted over.
   await expect.poll(() => page.evaluate(() => Object.values(sessionStorage).join())).toContain('4.5');
@@ -82,7 +82,7 @@ test('[BILLS] the leave form shows its approvers before 提交, follows 请假�
   await page.goForward();
   const offer = page.getByRole('alert').filter({ hasText: '未保存的填写内容' });
   await button(offer, BillEditTexts.localCopyRestore).click();
-  await expect(formItem(page, '请假时间').getByPlaceholder('结束日期')).toHaveValue('2026-12-14');
+  await expect(formItem(page, '外出时间').getByPlaceholder('结束日期')).toHaveValue('2026-12-14');
   await expect(days).toHaveValue('4.5');
   await expect(pathNode(page, '总经理审批')).toContainText('陈七');
 

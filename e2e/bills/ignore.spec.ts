@@ -4,12 +4,12 @@ import { apiSignIn } from '../support/api';
 import { createPerson, nameTag } from '../support/people';
 import { saveScreenshot } from '../support/screenshots';
 import { button, message } from '../support/ui';
-import { actAs, detailUrl, getData, leaveForm, listRow, searchBox, sendData, submitBill, uniqueTitle } from './bill-helpers';
+import { actAs, detailUrl, getData, outingForm, listRow, searchBox, sendData, submitBill, uniqueTitle } from './bill-helpers';
 
 /*
  * PATCH /api/bills/{id}/ignore (SPEC §4/§7, docs/approval-api.md): 移出 takes a bill out of the caller's 我关注的 and
  * 抄送我的, and touches nothing else — not the bill, not their reading of it. The journey makes its own initiator and
- * reader (技术部 colleagues: the 请假申请 goes to 李四), so that both boxes hold only what it puts there.
+ * reader (技术部 colleagues: the 外出申请 goes to 李四), so that both boxes hold only what it puts there.
  */
 
 test('[BILLS] a colleague takes a shared, followed bill out of 我关注的 with 移出; they can still read it, and the bill goes on', async ({
@@ -20,7 +20,7 @@ test('[BILLS] a colleague takes a shared, followed bill out of 我关注的 with
   const title = uniqueTitle('事假抄送');
   const initiator = await createPerson(request, `请假人${tag}`);
   const reader = await createPerson(request, `同事${tag}`);
-  const bill = await submitBill(request, initiator, '请假申请', title, leaveForm('家中有事需处理'));
+  const bill = await submitBill(request, initiator, '外出申请', title, outingForm('家中有事需处理'));
 
   // The initiator shares it with the colleague, who follows it from its detail page.
   const initiatorToken = await apiSignIn(request, initiator.username, initiator.password);

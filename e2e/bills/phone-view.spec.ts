@@ -170,9 +170,9 @@ test.describe('on a phone', () => {
   }) => {
     const person = await createPerson(request, `手机请假${nameTag()}`);
     const { token } = await signInViaApi(page, person.username, { password: person.password });
-    const leaveId = await templateIdOf(request, token, '请假申请');
+    const leaveId = await templateIdOf(request, token, '外出申请');
     await page.goto(`/office/approval/edit?templateID=${leaveId}`);
-    await expect(page.getByRole('heading', { name: BillEditTexts.newTitle('请假申请') })).toBeVisible();
+    await expect(page.getByRole('heading', { name: BillEditTexts.newTitle('外出申请') })).toBeVisible();
 
     // The bar: on the screen, flush with its bottom edge, opaque.
     const actions = page.locator('.bill-edit__actions');
@@ -191,8 +191,8 @@ test.describe('on a phone', () => {
     expect(await bottomOf(actions), 'the bar still sits on the bottom edge').toBeCloseTo(PHONE.height, 0);
     await saveScreenshot(page, 'bills-phone-form-end');
 
-    // 请假时间: one month on the screen; the start on the 15th, then the next month, the end on the 3rd.
-    const period = formItem(page, '请假时间');
+    // 外出时间: one month on the screen; the start on the 15th, then the next month, the end on the 3rd.
+    const period = formItem(page, '外出时间');
     await period.scrollIntoViewIfNeeded();
     // Picked, not typed: a tap does not bring the phone's keyboard over the month.
     await expect(period.getByPlaceholder('开始日期')).toHaveAttribute('readonly', '');
@@ -245,9 +245,9 @@ test('[BILLS] at 1440 px a file just attached shows above the sticky 保存草�
   await page.setViewportSize({ width: 1440, height: 700 });
   const person = await createPerson(request, `附件请假${nameTag()}`);
   const { token } = await signInViaApi(page, person.username, { password: person.password });
-  const leaveId = await templateIdOf(request, token, '请假申请');
+  const leaveId = await templateIdOf(request, token, '外出申请');
   await page.goto(`/office/approval/edit?templateID=${leaveId}`);
-  await expect(page.getByRole('heading', { name: BillEditTexts.newTitle('请假申请') })).toBeVisible();
+  await expect(page.getByRole('heading', { name: BillEditTexts.newTitle('外出申请') })).toBeVisible();
 
   const actions = page.locator('.bill-edit__actions');
   expect(await bottomOf(actions), 'the bar sits on the bottom edge').toBeCloseTo(700, 0);

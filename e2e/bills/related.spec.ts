@@ -3,7 +3,7 @@ import { RelatedMessages, RelatedTexts } from '@osp/shared';
 import { createPerson, nameTag } from '../support/people';
 import { saveScreenshot } from '../support/screenshots';
 import { button, dialog, message } from '../support/ui';
-import { actAs, detailUrl, formItem, leaveForm, submitBill, uniqueTitle } from './bill-helpers';
+import { actAs, detailUrl, formItem, outingForm, submitBill, uniqueTitle } from './bill-helpers';
 
 /*
  * 关联审批 (issue 13, /api/relatedbusiness): an initiator links a bill to an earlier one of theirs; the handler sees
@@ -14,8 +14,8 @@ test('[BILLS] an initiator links a leave request to an earlier one; 李四 sees 
   const initiator = await createPerson(page.request, `关联人${nameTag()}`);
   const earlierTitle = uniqueTitle('上周请假');
   const laterTitle = uniqueTitle('本周续假');
-  const earlier = await submitBill(page.request, initiator, '请假申请', earlierTitle, leaveForm('上周家中有事'));
-  const later = await submitBill(page.request, initiator, '请假申请', laterTitle, leaveForm('续假处理家事'));
+  const earlier = await submitBill(page.request, initiator, '外出申请', earlierTitle, outingForm('上周家中有事'));
+  const later = await submitBill(page.request, initiator, '外出申请', laterTitle, outingForm('续假处理家事'));
 
   await actAs(page, initiator, detailUrl(later.id));
   const card = page.locator('.bill-related');

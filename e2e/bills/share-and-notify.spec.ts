@@ -4,7 +4,7 @@ import { apiSignIn } from '../support/api';
 import { createDept, createPerson, nameTag, setDeptLeader, type OwnPerson } from '../support/people';
 import { saveScreenshot } from '../support/screenshots';
 import { button, dialog, message } from '../support/ui';
-import { actAs, detailUrl, formItem, leaveForm, listRow, searchBox, submitBill, uniqueTitle } from './bill-helpers';
+import { actAs, detailUrl, formItem, outingForm, listRow, searchBox, submitBill, uniqueTitle } from './bill-helpers';
 
 /*
  * 抄送我的 with its read state, the header's bell and 催办 (issue 13). Each journey makes a department of its own
@@ -48,7 +48,7 @@ test('[BILLS] a bill shared with a department is 待阅 for a colleague until op
 }) => {
   const team = await makeTeam(page);
   const title = uniqueTitle('年假共享');
-  const bill = await submitBill(page.request, team.initiator, '请假申请', title, leaveForm('回老家探亲'));
+  const bill = await submitBill(page.request, team.initiator, '外出申请', title, outingForm('回老家探亲'));
 
   // The initiator shares with the whole department (the colleague and the leader are in it).
   await actAs(page, team.initiator, detailUrl(bill.id));
@@ -113,7 +113,7 @@ test('[BILLS] a bill shared with a department is 待阅 for a colleague until op
 test('[BILLS] the initiator urges the handler, once an hour: the urge rings the handler’s bell', async ({ page }) => {
   const team = await makeTeam(page);
   const title = uniqueTitle('催办请假');
-  const bill = await submitBill(page.request, team.initiator, '请假申请', title, leaveForm('孩子生病需要陪护'));
+  const bill = await submitBill(page.request, team.initiator, '外出申请', title, outingForm('孩子生病需要陪护'));
   expect(bill.current_node).toBe('部门负责人审批');
 
   await actAs(page, team.initiator, detailUrl(bill.id));

@@ -62,7 +62,7 @@ test('[BILLS] a colleague views an image attachment with their name watermarked,
   const CONTRACT = { name: '采购合同.pdf', mimeType: 'application/pdf', buffer: await contract() };
   const image = await upload(page.request, token, PHOTO);
   const pdf = await upload(page.request, token, CONTRACT);
-  const templateId = await templateIdOf(page.request, token, '请假申请');
+  const templateId = await templateIdOf(page.request, token, '外出申请');
   const bill = await sendData<BillDetail>(page.request, token, 'POST', '/api/bills', {
     template_id: templateId,
     title: `水印附件${nameTag()}`,

@@ -34,6 +34,7 @@ import { workCalendar } from './migrations/0032-work-calendar';
 import { holidayChanges } from './migrations/0033-holiday-changes';
 import { holidayMenus } from './migrations/0034-holiday-menus';
 import { leave } from './migrations/0035-leave';
+import { leaveMenus } from './migrations/0036-leave-menus';
 
 /** Migrations in order. Names sort as they run; never rename or edit one that has shipped. */
 function migrationsFor(handle: DbHandle): Record<string, Migration> {
@@ -72,6 +73,7 @@ function migrationsFor(handle: DbHandle): Record<string, Migration> {
     '0033-holiday-changes': holidayChanges(kit),
     '0034-holiday-menus': holidayMenus(),
     '0035-leave': leave(kit),
+    '0036-leave-menus': leaveMenus(),
   };
 }
 

@@ -28,7 +28,7 @@ import * as leaveRepo from '../modules/holiday/leave.repo';
 import { loadWorkCalendar } from '../modules/holiday/work-calendar.service';
 
 /**
- * Demo approval data (issue 4): jobs, template groups, the seven demo templates with realistic flows over
+ * Demo approval data (issue 4): jobs, template groups, the eight demo templates with realistic flows over
  * the demo company (李四 leads 技术部, 王五 leads 财务部; 采购申请 only for some departments and the leaders),
  * and bills of 张三 in every status — drafts, in progress at an or-sign, a joint (会签) and a sequential
  * (依次) step, rejected, withdrawn, done, abandoned — so that 李四 and 王五 find work waiting on first start.
@@ -202,6 +202,44 @@ export async function seedApprovalDemo(db: Db, users: Ids, depts: Ids, roles: Id
         { key: 'days', type: 'number', label: '请假天数', required: true, min: 0.5, max: 366, precision: 1 },
         { key: 'reason', type: 'textarea', label: '请假事由', required: true, maxLength: 500 },
         { key: 'note', type: 'description', label: '说明', content: '请假 3 天以上需总经理审批；病假请在附件中上传医院证明。' },
+        { key: 'files', type: 'attachment', label: '附件' },
+      ],
+    },
+    graph(
+      [
+        { id: 'leader', name: '部门负责人审批', steps: [{ name: '部门负责人', type: 'orsign', source: leader }] },
+        {
+          id: 'gm',
+          name: '总经理审批',
+          steps: [{ name: '总经理', type: 'orsign', source: { kind: 'users', userIds: [id(users, 'chenqi')] } }],
+        },
+        { id: 'hr', name: '人事备案', type: 'archive' },
+      ],
+      [
+        ['start', 'leader'],
+        ['leader', 'gm', { logic: 'and', rules: [{ on: 'field', field: 'days', op: 'gt', value: 3 }] }],
+        ['leader', 'hr'],
+        ['gm', 'hr'],
+        ['hr', 'end'],
+      ],
+    ),
+  );
+
+  // 外出申请 (出差, 外勤, 培训): an ordinary template with the same path as 请假 — its days counted from its dates by the
+  // bill form (daysOf), over 3 days to 总经理, filed by 人事备案.
+  await insertTemplate(
+    db,
+    group('人事行政'),
+    '外出申请',
+    '出差、外勤、培训等外出，超过 3 天需总经理审批',
+    'CarOutlined',
+    {
+      fields: [
+        { key: 'out_type', type: 'select', label: '外出类型', required: true, options: ['出差', '外勤', '培训', '客户拜访'] },
+        { key: 'period', type: 'daterange', label: '外出时间', required: true },
+        { key: 'days', type: 'number', label: '外出天数', required: true, min: 0.5, max: 180, precision: 1, daysOf: 'period' },
+        { key: 'reason', type: 'textarea', label: '外出事由', required: true, maxLength: 500 },
+        { key: 'note', type: 'description', label: '说明', content: '外出 3 天以上需总经理审批；出差请在附件中上传行程单。' },
         { key: 'files', type: 'attachment', label: '附件' },
       ],
     },

@@ -68,12 +68,14 @@ export const BASE_MENUS: SeedMenu[] = [
     ],
   },
   {
-    // Issue 17, for HR (holiday_admin); an existing installation gets it from migration 0034.
+    // Issue 17: everyone's leave (migration 0036 for an existing installation) and HR's pages (holiday_admin, 0034).
     name: '假期管理',
     path: '/holiday',
     type: 0,
     icon: 'CalendarOutlined',
     children: [
+      { name: '我的假期', path: '/holiday/mine', type: 1, icon: 'CoffeeOutlined', keep_alive: 1 },
+      { name: '请假记录', path: '/holiday/details', type: 1, icon: 'UnorderedListOutlined', keep_alive: 1 },
       { name: '假期额度', path: '/holiday/stats', type: 1, icon: 'ScheduleOutlined', permission: 'holiday_admin', keep_alive: 1 },
       { name: '工作日历', path: '/holiday/calendar', type: 1, icon: 'CalendarOutlined', permission: 'holiday_admin', keep_alive: 1 },
     ],

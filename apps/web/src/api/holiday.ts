@@ -74,3 +74,12 @@ export function useSaveWorkCalendar() {
     onSettled: () => queryClient.invalidateQueries({ queryKey: ['syslog'] }),
   });
 }
+
+/** The signed-in user's balance of a year (the leave form shows the year its leave starts in). */
+export function useMyHolidayStatsOf(year: number) {
+  return useQuery({
+    queryKey: [...myHolidayStatsKey, year],
+    queryFn: () => api.get<HolidayStats>('/api/holiday/my/stats', { year }),
+    staleTime: 0,
+  });
+}

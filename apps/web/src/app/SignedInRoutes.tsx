@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { Navigate, Route, Routes, type Location } from 'react-router';
-import { ArticleAdminTexts, ArticleReadLogTexts, EmployArticleTexts, type MenuItem } from '@osp/shared';
+import { ArticleAdminTexts, ArticleReadLogTexts, EmployArticleTexts, LeaveTexts, type MenuItem } from '@osp/shared';
 import { HOME_PATH } from './guard/redirects';
 import { MainLayout } from './layouts/main/MainLayout';
 import {
@@ -11,6 +11,7 @@ import {
   SurveyEditPage,
   SurveyFillPage,
   FeedbackViewPage,
+  LeaveRequestPage,
   BILL_DETAIL_PATH,
   BILL_EDIT_PATH,
   BILL_PRINT_PATH,
@@ -74,6 +75,7 @@ export function SignedInRoutes({ location, menu }: SignedInRoutesProps) {
         />
         <Route path="/survey/survey-share-check/:id" element={<SurveyFillPage />} />
         <Route path="/feedback/view/:id" element={<FeedbackViewPage />} />
+        <Route path={LeaveTexts.newPath} element={<LeaveRequestPage />} />
         <Route path={BILL_DETAIL_PATH} element={<BillDetailPage />} />
         <Route path={BILL_EDIT_PATH} element={<EditBillPage />} />
         <Route path={TEMPLATE_DESIGN_PATH} element={<TemplateDesignPage />} />

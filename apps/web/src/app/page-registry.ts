@@ -32,6 +32,7 @@ export const PAGES: Readonly<Record<string, LazyPage>> = {
   '/article/types': lazy(() => import('../features/articles/pages/ArticleTypesPage')),
   '/holiday/stats': lazy(() => import('../features/holiday/pages/HolidayStatsPage')),
   '/holiday/calendar': lazy(() => import('../features/holiday/pages/HolidayCalendarPage')),
+  '/holiday/mine': lazy(() => import('../features/holiday/pages/MyLeavePage')),
   '/survey/manage': lazy(() => import('../features/surveys/pages/SurveyManagePage')),
   '/survey/mine': lazy(() => import('../features/surveys/pages/MySurveysPage')),
   '/feedback/pending': lazy(() => import('../features/surveys/pages/FeedbackPendingPage')),
@@ -55,6 +56,9 @@ export const SurveyEditPage = lazy(() => import('../features/surveys/pages/Surve
 export const SurveyFillPage = lazy(() => import('../features/surveys/pages/SurveyFillPage'));
 /** SPEC §2 /feedback/view/{id}?ratee_id=: an evaluation form's preview, 待我评价 highlighted (menu-highlight.ts). */
 export const FeedbackViewPage = lazy(() => import('../features/surveys/pages/FeedbackViewPage'));
+
+/** 申请请假 (/holiday/leave/new), opened from 我的假期 and from the 请假 template in 发起审批; not in the menu. */
+export const LeaveRequestPage = lazy(() => import('../features/holiday/pages/LeaveRequestPage'));
 
 /** SPEC §2 fixed approval routes, not in the menu: the bill detail (main layout) and its print page (no layout). */
 export const BillDetailPage = lazy(() => import('../features/bills/detail/BillDetailPage'));

@@ -1,4 +1,4 @@
-import type { BillBox, BillStatus } from '@osp/shared';
+import { LEAVE_SUBJECT_KIND, LeaveTexts, type BillBox, type BillStatus } from '@osp/shared';
 
 /** The addresses of a bill's pages (SPEC §2), for every page that links to a bill. */
 
@@ -16,8 +16,13 @@ export function detailPath(bill: { id: number; status: BillStatus }, from: BillB
   return `${DETAIL_PATH}?${query.toString()}`;
 }
 
-/** A new bill of the template: SPEC §2 /office/approval/edit?templateID (iptv=1 for an IPTV template). */
-export function newBillPath(template: { id: number; is_iptv: number }): string {
+/**
+ * The page a template's new bill is asked for on: a template bound to a module (subject_kind) opens that module's form
+ * (请假 → 申请请假, which keeps the balance); any other opens SPEC §2 /office/approval/edit?templateID (iptv=1 for an
+ * IPTV template).
+ */
+export function newBillPath(template: { id: number; is_iptv: number; subject_kind?: string | null }): string {
+  if (template.subject_kind === LEAVE_SUBJECT_KIND) return LeaveTexts.newPath;
   const query = new URLSearchParams({ templateID: String(template.id) });
   if (template.is_iptv === 1) query.set('iptv', '1');
   return `${EDIT_PATH}?${query.toString()}`;

@@ -6,6 +6,7 @@ import { seedDemo } from '../../seed/seed';
 import { columnKit } from './columns';
 import { workCalendar } from './0032-work-calendar';
 import { holidayMenus } from './0034-holiday-menus';
+import { leaveMenus } from './0036-leave-menus';
 
 /**
  * Migrations 0032 and 0034 on both engines: the administrator role gets holiday_admin once, the table goes down and
@@ -63,8 +64,8 @@ const holidayPages = (db: Db) =>
     .orderBy('m.sort')
     .execute();
 
-describe('migration 0034-holiday-menus', () => {
-  it('adds 假期管理 after 问卷 for holiday_admin, as the seed does, once', async () => {
+describe('migrations 0034-holiday-menus and 0036-leave-menus', () => {
+  it('adds 假期管理 after 问卷 with everyone’s leave pages and HR’s, as the seed does, once', async () => {
     opened = await openTestDb();
     await opened.migrate();
     const db = opened.handle.db;
@@ -73,14 +74,22 @@ describe('migration 0034-holiday-menus', () => {
     expect(seeded).toEqual(['/home', '/article/list', '/office', '/article', '/survey', '/holiday', '/system']);
     const pages = await holidayPages(db);
     expect(pages).toEqual([
+      { name: '我的假期', path: '/holiday/mine', permission: null },
+      { name: '请假记录', path: '/holiday/details', permission: null },
       { name: '假期额度', path: '/holiday/stats', permission: 'holiday_admin' },
       { name: '工作日历', path: '/holiday/calendar', permission: 'holiday_admin' },
     ]);
     const untyped = db as unknown as Kysely<unknown>;
+    await leaveMenus().down(untyped);
     await holidayMenus().down(untyped);
     expect(await topLevel(db)).not.toContain('/holiday');
-    await holidayMenus().up(untyped);
-    await holidayMenus().up(untyped);
+    // 0036 without the folder leaves the menu alone.
+    await leaveMenus().up(untyped);
+    expect(await db.selectFrom('menus').select('id').where('path', '=', '/holiday/mine').execute()).toEqual([]);
+    for (let twice = 0; twice < 2; twice += 1) {
+      await holidayMenus().up(untyped);
+      await leaveMenus().up(untyped);
+    }
     expect(await topLevel(db)).toEqual(seeded);
     expect(await holidayPages(db)).toEqual(pages);
   });

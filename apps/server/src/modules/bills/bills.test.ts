@@ -32,10 +32,10 @@ async function call<T>(user: string, method: string, url: string, body?: unknown
 }
 
 describe('the demo data', () => {
-  it('holds the seven templates and bills of zhangsan in every status, with work waiting for lisi and wangwu', async () => {
+  it('holds the eight templates and bills of zhangsan in every status, with work waiting for lisi and wangwu', async () => {
     const list = await call<Paged<TemplateSummary>>('zhangsan', 'GET', '/api/templates');
     expect(list.body.data.list.map((t) => t.name).sort()).toEqual(
-      ['请假申请', '费用报销', '采购申请', '用章申请', '报修', '工单', '会议室预定'].sort(),
+      ['请假申请', '外出申请', '费用报销', '采购申请', '用章申请', '报修', '工单', '会议室预定'].sort(),
     );
     expect(list.body.data.list.every((t) => t.startable)).toBe(true);
     const zhangsan = await idOf(server, 'zhangsan');

@@ -22,7 +22,7 @@ export function holidayRoutes(ctx: AppContext) {
     app.get('/api/holiday/details', async (request) => ok(await listLeaveDetails(ctx, callerOf(request), request.query)));
     app.get('/api/holiday/details/scopes', async (request) => ok(await leaveScopes(ctx, callerOf(request))));
     app.get('/api/holiday/away', async (request) => ok(await listAway(ctx, callerOf(request), request.query)));
-    app.get('/api/holiday/my/stats', async (request) => ok(await getMyStats(ctx, callerOf(request))));
+    app.get('/api/holiday/my/stats', async (request) => ok(await getMyStats(ctx, callerOf(request), request.query)));
     app.get('/api/holiday/stats', async (request) => ok(await listHolidayStats(ctx, callerOf(request), request.query)));
     app.get('/api/holiday/stats/:id', async (request) => ok(await getHolidayStats(ctx, callerOf(request), request.params, request.query)));
     app.patch('/api/holiday/stats/:id/change', async (request) =>

@@ -38,12 +38,15 @@ const APPROVAL = [
 /** 问卷 (issue 16): every signed-in user answers surveys; 问卷管理 needs survey_admin. */
 const SURVEYS = ['/survey', '/survey/mine', '/feedback/pending'];
 
+/** 假期管理 (issue 17): everyone's own leave and the records they may read; 假期额度 and 工作日历 need holiday_admin. */
+const LEAVE = ['/holiday', '/holiday/mine', '/holiday/details'];
+
 const paths = (items: MenuItem[]): string[] => items.flatMap((i) => [i.path, ...paths(i.children)]);
 
 describe('GET /api/user/menu', () => {
   it('gives a user only the entries their permissions allow', async () => {
     const staff = await server.call<MenuItem[]>('GET', '/api/user/menu', { token: await server.signIn('zhangsan') });
-    expect(paths(staff.body.data)).toEqual(['/home', '/dashboard/index', '/article/list', ...APPROVAL, ...SURVEYS]);
+    expect(paths(staff.body.data)).toEqual(['/home', '/dashboard/index', '/article/list', ...APPROVAL, ...SURVEYS, ...LEAVE]);
 
     const rules = await server.call<MenuItem[]>('GET', '/api/user/menu', { token: await server.signIn('songjie') });
     expect(paths(rules.body.data)).toEqual([
@@ -54,6 +57,7 @@ describe('GET /api/user/menu', () => {
       ...SURVEYS,
       '/iptv',
       '/iptv/settlement-rule',
+      ...LEAVE,
     ]);
 
     const iptv = await server.call<MenuItem[]>('GET', '/api/user/menu', { token: await server.signIn('zhaoliu') });
@@ -66,6 +70,7 @@ describe('GET /api/user/menu', () => {
       '/iptv',
       '/iptv/business-details',
       '/iptv/settlement-rule',
+      ...LEAVE,
     ]);
   });
 

@@ -7,6 +7,7 @@ import {
   ArticleReadLogTexts,
   EmployArticleTexts,
   LayoutTexts,
+  LeaveTexts,
   PointTexts,
   runtimeRoutes,
   shapeMenu,
@@ -37,6 +38,7 @@ const FIXED_PAGES: readonly FixedTabPage[] = [
   { path: SurveyFillTexts.paths.fillSignedIn, title: SurveyFillTexts.fillTitle, isPrefix: true },
   { path: SurveyFillTexts.paths.feedbackView, title: SurveyFillTexts.feedbackViewTitle, isPrefix: true },
   { path: SurveyDesignerTexts.editPath, title: SurveyDesignerTexts.editTitle, isPrefix: true, needs: SurveyDesignerTexts.managePath },
+  { path: LeaveTexts.newPath, title: LeaveTexts.newTitle },
 ];
 
 interface TabbedPagesProps {

@@ -17,5 +17,6 @@ describe('highlightedPath', () => {
     expect(highlightedPath('/feedback/view/12', '?ratee_id=5')).toBe('/feedback/pending');
     expect(highlightedPath('/feedback/viewer', '')).toBe('/feedback/viewer');
     expect(highlightedPath('/survey/edit/3', '')).toBe('/survey/manage');
+    expect(highlightedPath('/holiday/leave/new', '')).toBe('/holiday/mine');
   });
 });

@@ -18,6 +18,8 @@ const PREFIX_HIGHLIGHTS: readonly (readonly [prefix: string, path: string])[] = 
   ['/feedback/view/', '/feedback/pending'],
   // The designer belongs to 问卷管理.
   ['/survey/edit/', '/survey/manage'],
+  // 申请请假 belongs to 我的假期.
+  ['/holiday/leave/', '/holiday/mine'],
 ];
 
 /** The path whose menu entry the side menu highlights for the page at `pathname` + `search`. */

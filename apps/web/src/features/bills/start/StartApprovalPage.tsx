@@ -5,7 +5,7 @@ import { useNavigate } from 'react-router';
 import { useStartTemplates, useTemplateGroups, useToggleFavorite } from '../../../api/bills-edit';
 import { useProfile } from '../../../api/user';
 import { toast } from '../../../components/toast';
-import { editPath } from '../edit/edit-path';
+import { newBillPath } from '../../../utils/bill-paths';
 import { TemplateCard } from './TemplateCard';
 import './start.css';
 
@@ -72,7 +72,7 @@ export default function StartApprovalPage() {
   }, [all, groups.data, groupId, keyword]);
 
   const handleOpen = (template: TemplateSummary) => {
-    void navigate(editPath({ templateId: template.id, isIptv: template.is_iptv === 1 }));
+    void navigate(newBillPath(template));
   };
 
   const handleToggleFavorite = (template: TemplateSummary) => {
