@@ -45,5 +45,4 @@ export const LeaveTexts = {
   openBill: '查看审批',
   columnPerson: '姓名',
   columnDept: '部门',
-  period: (start: string, startHalf: string, end: string, endHalf: string) => `${start} ${startHalf} 至 ${end} ${endHalf}`,
 } as const;

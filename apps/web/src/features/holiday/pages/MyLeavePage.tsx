@@ -1,6 +1,6 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { Button, Card, Select, Table, Tag, type Breakpoint, type TableColumnsType } from 'antd';
-import { HALF_DAY_LABELS, LEAVE_STATUS_LABELS, LeaveTexts, type LeaveRecord } from '@osp/shared';
+import { LEAVE_STATUS_LABELS, LeaveTexts, type LeaveRecord } from '@osp/shared';
 import { useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useMyHolidayStatsOf } from '../../../api/holiday';
@@ -10,7 +10,7 @@ import { HolidaySummary } from '../../../components/HolidaySummary';
 import { queryListState } from '../../../components/LoadFailed';
 import { detailPath } from '../../../utils/bill-paths';
 import { shanghaiYear, yearOptions } from '../holiday-years';
-import { billStatusOfLeave, LEAVE_STATUS_COLORS } from '../leave-status';
+import { BILL_STATUS_OF_LEAVE, LEAVE_STATUS_COLORS, leavePeriod } from '../leave-records';
 
 const WIDE: Breakpoint[] = ['md'];
 
@@ -29,8 +29,7 @@ export default function MyLeavePage() {
       {
         title: LeaveTexts.columnPeriod,
         key: 'period',
-        render: (_value, row) =>
-          LeaveTexts.period(row.start_day, HALF_DAY_LABELS[row.start_half], row.end_day, HALF_DAY_LABELS[row.end_half]),
+        render: (_value, row) => leavePeriod(row),
       },
       { title: LeaveTexts.columnDays, dataIndex: 'days', key: 'days', align: 'right' },
       {
@@ -44,7 +43,7 @@ export default function MyLeavePage() {
         key: 'bill',
         render: (_value, row) =>
           row.bill_id === null ? null : (
-            <Link to={detailPath({ id: row.bill_id, status: billStatusOfLeave(row.status) }, 'mine')}>{LeaveTexts.openBill}</Link>
+            <Link to={detailPath({ id: row.bill_id, status: BILL_STATUS_OF_LEAVE[row.status] }, 'mine')}>{LeaveTexts.openBill}</Link>
           ),
       },
     ],
