@@ -46,6 +46,7 @@ export * from './bills/form';
 export * from './bills/api';
 export * from './bills/entrust-api';
 export * from './bills/templates-api';
+export * from './bills/template-subjects';
 export * from './bills/shares-api';
 export * from './bills/related-api';
 export * from './bills/batch-api';

@@ -1,6 +1,8 @@
 import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import {
   hasAnyPermission,
+  TEMPLATE_SUBJECT_KINDS,
+  type TemplateSubjectKind,
   type FlowGraph,
   type FormSchema,
   IPTV_TEMPLATE_PERMISSIONS,
@@ -178,7 +180,11 @@ export interface TemplateDraft {
   /** null: no flow designed yet (the flow designer proposes one). */
   flow: FlowGraph | null;
   starters: TemplateStarters;
+  /** The module that starts its bills (请假), or null. */
+  subject_kind: TemplateSubjectKind | null;
 }
+
+const subjectKindOf = (kind: string | null): TemplateSubjectKind | null => TEMPLATE_SUBJECT_KINDS.find((known) => known === kind) ?? null;
 
 export function draftOf(detail: TemplateDetail): TemplateDraft {
   return {
@@ -190,6 +196,7 @@ export function draftOf(detail: TemplateDetail): TemplateDraft {
     form_schema: detail.form_schema,
     flow: detail.flow,
     starters: detail.starters,
+    subject_kind: subjectKindOf(detail.subject_kind),
   };
 }
 

@@ -58,6 +58,10 @@ export const TemplateAdminTexts = {
 } as const;
 
 export const TemplateDesignTexts = {
+  subjectKind: '业务用途',
+  subjectNone: '无（从「发起审批」填写）',
+  subjectOf: (kind: string) => `${kind}（从业务页面发起，如请假从「申请请假」发起并占用假期额度）`,
+  subjectKindHelp: '设置后，该模板只能从对应业务页面发起，表单须保留业务所需的字段；同一用途只能有一个启用的模板。',
   back: '返回模板管理',
   missingTemplate: '缺少模板编号，请从「模板管理」打开要设计的模板',
   toAdmin: '去模板管理',

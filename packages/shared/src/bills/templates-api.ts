@@ -3,6 +3,7 @@ import { PageQueryZ } from '../common/paging';
 import { ApprovalMessages, IdZ, TEMPLATE_NAME_MAX } from './api';
 import { FlowGraphZ, FlowLinkZ, FlowNodeZ } from './flow';
 import { FormSchemaZ, type FormSchema } from './form';
+import { TEMPLATE_SUBJECT_KINDS, TemplateSubjectMessages } from './template-subjects';
 
 /*
  * Request schemas and response shapes of the approval API's templates (issue 4, issue 5): template groups,
@@ -69,6 +70,11 @@ export const TemplateInputZ = z.object({
   /** Optional on create: a template without a flow cannot be started yet. */
   flow: FlowGraphZ.optional(),
   starters: TemplateStartersZ.default({ dept_ids: [], role_ids: [], user_ids: [] }),
+  /**
+   * The module that starts this template's bills ('leave': 申请请假), null for none; absent keeps what the template
+   * has (template-subjects.ts).
+   */
+  subject_kind: z.enum(TEMPLATE_SUBJECT_KINDS, { error: TemplateSubjectMessages.kindInvalid }).nullable().optional(),
   /**
    * true (the default): the saved form and flow become the version new bills use at once.
    * false: saved as the working copy only (checked all the same); the designer's 保存 before 发布.

@@ -194,7 +194,16 @@ export async function listTemplates(db: Db, userId: number, filter: TemplateFilt
 
 export async function insertTemplate(
   db: Db,
-  values: { group_id: number; name: string; description: string; icon: string; status: number; is_iptv: number; form_schema: FormSchema },
+  values: {
+    group_id: number;
+    name: string;
+    description: string;
+    icon: string;
+    status: number;
+    is_iptv: number;
+    form_schema: FormSchema;
+    subject_kind?: string | null;
+  },
 ): Promise<number> {
   const now = nowIso();
   const max = await db
@@ -227,6 +236,7 @@ export async function updateTemplate(
     status: number;
     form_schema: FormSchema;
     sort: number;
+    subject_kind: string | null;
   }>,
 ): Promise<void> {
   const { form_schema, ...columns } = values;
@@ -235,6 +245,13 @@ export async function updateTemplate(
     .set({ ...columns, ...(form_schema !== undefined ? { form_schema: JSON.stringify(form_schema) } : {}), updated_at: nowIso() })
     .where('id', '=', id)
     .execute();
+}
+
+/** The enabled templates bound to a module's kind other than `exceptId` (templates.subject_kind). */
+export function enabledTemplatesOfSubject(db: Db, kind: string, exceptId: number | null) {
+  let query = db.selectFrom('templates').select(['id', 'name']).where('subject_kind', '=', kind).where('status', '=', 1);
+  if (exceptId !== null) query = query.where('id', '!=', exceptId);
+  return query.execute();
 }
 
 export async function countBillsOfTemplate(db: Db, id: number): Promise<number> {

@@ -1,9 +1,15 @@
 import {
   ApprovalMessages,
+  subjectFormProblems,
+  TEMPLATE_SUBJECT_KINDS,
+  TEMPLATE_SUBJECT_LABELS,
   TemplateIdZ,
   TemplateInputZ,
   TemplateListQueryZ,
+  TemplateSubjectMessages,
   type Paged,
+  type TemplateInput,
+  type TemplateSubjectKind,
   type TemplateDetail,
   type TemplateRoleOption,
   type TemplateSummary,
@@ -143,7 +149,10 @@ export async function createTemplate(ctx: AppContext, actor: Actor, body: unknow
     if (await repo.findTemplateByName(trx, input.name))
       throw new ValidationError({ name: [ApprovalMessages.templateNameTaken(input.name)] });
     await checkStarters(trx, input.starters);
+    const subjectKind = input.subject_kind ?? null;
+    await checkSubject(trx, null, subjectKind, input, iptv);
     const templateId = await repo.insertTemplate(trx, {
+      subject_kind: subjectKind,
       group_id: input.group_id,
       name: input.name,
       description: input.description,
@@ -171,6 +180,29 @@ export async function createTemplate(ctx: AppContext, actor: Actor, body: unknow
 }
 
 /**
+ * A template bound to a module (template-subjects.ts) keeps the form fields the module fills, and a kind has one
+ * enabled template: refused at `form_schema` or `subject_kind` otherwise. IPTV templates serve no module.
+ */
+async function checkSubject(trx: Db, id: number | null, kind: string | null, input: TemplateInput, iptv: boolean): Promise<void> {
+  if (kind === null) return;
+  if (!isSubjectKind(kind)) throw new ValidationError({ subject_kind: [TemplateSubjectMessages.kindInvalid] });
+  if (iptv) throw new ValidationError({ subject_kind: [TemplateSubjectMessages.iptv] });
+  const problems = subjectFormProblems(kind, input.form_schema);
+  if (problems.length > 0) throw new ValidationError({ form_schema: problems });
+  if (input.status !== 1) return;
+  const [other] = await repo.enabledTemplatesOfSubject(trx, kind, id);
+  if (other) throw new ValidationError({ subject_kind: [TemplateSubjectMessages.taken(TEMPLATE_SUBJECT_LABELS[kind], other.name)] });
+}
+
+function isSubjectKind(kind: string): kind is TemplateSubjectKind {
+  return (TEMPLATE_SUBJECT_KINDS as readonly string[]).includes(kind);
+}
+
+function subjectClause(kind: string | null): string {
+  return kind !== null && isSubjectKind(kind) ? `业务用途设为「${TEMPLATE_SUBJECT_LABELS[kind]}」` : '取消业务用途';
+}
+
+/**
  * PUT replaces the template's fields; a body without `flow` keeps the working flow (re-validated against
  * the new form). `publish: false` saves the working copy only: group, status, icon, description and
  * starters apply at once, while the name, form and flow reach new bills when published.
@@ -195,7 +227,10 @@ export async function updateTemplate(
     const same = await repo.findTemplateByName(trx, input.name);
     if (same && same.id !== id) throw new ValidationError({ name: [ApprovalMessages.templateNameTaken(input.name)] });
     await checkStarters(trx, input.starters);
+    const subjectKind = input.subject_kind === undefined ? row.subject_kind : input.subject_kind;
+    await checkSubject(trx, id, subjectKind, input, iptv);
     await repo.updateTemplate(trx, id, {
+      ...(input.subject_kind !== undefined ? { subject_kind: input.subject_kind } : {}),
       group_id: input.group_id,
       name: input.name,
       description: input.description,
@@ -216,7 +251,13 @@ export async function updateTemplate(
       input.flow !== undefined &&
       !['nodes', 'links', 'settings'].some((k) => change.keys.includes(k)) &&
       JSON.stringify(strippedFlow(oldFlow)) !== JSON.stringify(strippedFlow(input.flow));
-    const clauses = [changeClause(change.keys, change.after), formTouched ? '修改表单字段设置' : '', flowTouched ? '修改流程' : ''];
+    const subjectChanged = subjectKind !== row.subject_kind;
+    const clauses = [
+      changeClause(change.keys, change.after),
+      formTouched ? '修改表单字段设置' : '',
+      flowTouched ? '修改流程' : '',
+      subjectChanged ? subjectClause(subjectKind) : '',
+    ];
     let what = clauses.filter((c) => c !== '').join('，');
     if (what !== '' && flow && !input.publish) what += '（已保存，未发布）';
     // Publishing what an earlier save left unpublished changes nothing else, but is a change all the same.

@@ -1,11 +1,11 @@
-import { Alert, Form, Switch, Tag, type FormInstance } from 'antd';
-import { TemplateAdminTexts, TemplateDesignTexts } from '@osp/shared';
+import { Alert, Form, Select, Switch, Tag, type FormInstance } from 'antd';
+import { TEMPLATE_SUBJECT_KINDS, TEMPLATE_SUBJECT_LABELS, TemplateAdminTexts, TemplateDesignTexts } from '@osp/shared';
 import { useAdminTemplateGroups, type TemplateDraft } from '../../../api/templates';
 import { TemplateBasicsFields } from '../admin/TemplateBasicsFields';
 import { StartersFields } from './StartersFields';
 
 /** The 基础设置 form's values: the draft's facts apart from the form and the flow. */
-export type BasicValues = Pick<TemplateDraft, 'name' | 'group_id' | 'icon' | 'description' | 'status' | 'starters'>;
+export type BasicValues = Pick<TemplateDraft, 'name' | 'group_id' | 'icon' | 'description' | 'status' | 'starters' | 'subject_kind'>;
 
 interface BasicSettingsProps {
   form: FormInstance<BasicValues>;
@@ -56,6 +56,19 @@ export function BasicSettings({ form, initialValues, isIptv, generalErrors, onCh
           <Switch checkedChildren={TemplateDesignTexts.statusOn} unCheckedChildren={TemplateDesignTexts.statusOff} />
         </Form.Item>
         <StartersFields />
+        {!isIptv && (
+          <Form.Item name="subject_kind" label={TemplateDesignTexts.subjectKind} extra={TemplateDesignTexts.subjectKindHelp}>
+            <Select
+              options={[
+                { value: null, label: TemplateDesignTexts.subjectNone },
+                ...TEMPLATE_SUBJECT_KINDS.map((kind) => ({
+                  value: kind,
+                  label: TemplateDesignTexts.subjectOf(TEMPLATE_SUBJECT_LABELS[kind]),
+                })),
+              ]}
+            />
+          </Form.Item>
+        )}
         <Form.Item label={TemplateAdminTexts.iptv}>
           {isIptv ? <Tag color="purple">{TemplateAdminTexts.iptvTag}</Tag> : null}
           <span className="template-design__muted">{TemplateDesignTexts.iptvReadonly(isIptv)}</span>

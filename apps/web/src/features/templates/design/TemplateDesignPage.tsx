@@ -31,6 +31,7 @@ function basicOf(draft: TemplateDraft): BasicValues {
     description: draft.description,
     status: draft.status,
     starters: draft.starters,
+    subject_kind: draft.subject_kind,
   };
 }
 

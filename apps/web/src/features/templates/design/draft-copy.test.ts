@@ -11,6 +11,7 @@ const saved: TemplateDraft = {
   form_schema: { fields: [{ key: 'reason', label: '事由', type: 'text', required: true }] },
   flow: null,
   starters: { dept_ids: [], role_ids: [], user_ids: [] },
+  subject_kind: null,
 };
 const edited: TemplateDraft = {
   ...saved,

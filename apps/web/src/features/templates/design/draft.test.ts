@@ -50,6 +50,7 @@ describe('draftOf and inputOf', () => {
       form_schema: detail().form_schema,
       flow,
       starters: { dept_ids: [1], role_ids: [], user_ids: [5] },
+      subject_kind: null,
       publish: false,
     });
     expect(inputOf(draft, true).publish).toBe(true);
