@@ -20,9 +20,11 @@ const without = (key: string): FormSchema => ({ fields: LEAVE_FORM.fields.filter
 describe('subjectFormProblems(leave)', () => {
   it('accepts the leave form, with or without attachments', () => {
     expect(subjectFormProblems('leave', LEAVE_FORM)).toEqual([]);
-    expect(subjectFormProblems('leave', { fields: [...LEAVE_FORM.fields, { key: 'files', type: 'attachment', label: '附件' }] })).toEqual(
-      [],
-    );
+    expect(
+      subjectFormProblems('leave', {
+        fields: [...LEAVE_FORM.fields, { key: 'files', type: 'attachment', label: '附件', required: false }],
+      }),
+    ).toEqual([]);
   });
 
   it('names every missing or mistyped field', () => {
@@ -30,11 +32,13 @@ describe('subjectFormProblems(leave)', () => {
       TemplateSubjectMessages.fieldMissing('请假', '请假时间', 'period', '日期区间'),
     ]);
     const mistyped: FormSchema = {
-      fields: LEAVE_FORM.fields.map((field) => (field.key === 'days' ? { key: 'days', type: 'text', label: '天数' } : field)),
+      fields: LEAVE_FORM.fields.map((field) =>
+        field.key === 'days' ? { key: 'days', type: 'text', label: '天数', required: false } : field,
+      ),
     };
     expect(subjectFormProblems('leave', mistyped)).toEqual([TemplateSubjectMessages.fieldMissing('请假', '请假天数', 'days', '数字')]);
     expect(subjectFormProblems('leave', { fields: [] })).toHaveLength(6);
-    const files: FormSchema = { fields: [...LEAVE_FORM.fields, { key: 'files', type: 'text', label: '附件' }] };
+    const files: FormSchema = { fields: [...LEAVE_FORM.fields, { key: 'files', type: 'text', label: '附件', required: false }] };
     expect(subjectFormProblems('leave', files)).toEqual([TemplateSubjectMessages.fieldMissing('请假', '附件', 'files', '附件')]);
   });
 
