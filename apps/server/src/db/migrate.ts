@@ -35,6 +35,7 @@ import { holidayChanges } from './migrations/0033-holiday-changes';
 import { holidayMenus } from './migrations/0034-holiday-menus';
 import { leave } from './migrations/0035-leave';
 import { leaveMenus } from './migrations/0036-leave-menus';
+import { holidayEntitlement } from './migrations/0038-holiday-entitlement';
 
 /** Migrations in order. Names sort as they run; never rename or edit one that has shipped. */
 function migrationsFor(handle: DbHandle): Record<string, Migration> {
@@ -74,6 +75,7 @@ function migrationsFor(handle: DbHandle): Record<string, Migration> {
     '0034-holiday-menus': holidayMenus(),
     '0035-leave': leave(kit),
     '0036-leave-menus': leaveMenus(),
+    '0038-holiday-entitlement': holidayEntitlement(kit),
   };
 }
 

@@ -70,6 +70,9 @@ export interface Database {
   holiday_changes: HolidayChangesTable;
   leave_types: LeaveTypesTable;
   leave_requests: LeaveRequestsTable;
+  holiday_profiles: HolidayProfilesTable;
+  holiday_entitlement_rules: HolidayEntitlementRulesTable;
+  holiday_entitlements: HolidayEntitlementsTable;
 }
 
 export interface DeptsTable {
@@ -773,4 +776,38 @@ export interface LeaveRequestsTable {
   bill_id: number | null;
   created_at: string;
   updated_at: string;
+}
+
+/** A person's 参加工作日期 for the yearly entitlement (migration 0038, docs/holiday.md "Yearly entitlement"). */
+export interface HolidayProfilesTable {
+  user_id: number;
+  /** YYYY-MM-DD or null. */
+  work_start_day: string | null;
+  updated_at: string;
+  updated_by: number | null;
+}
+
+/** The one row (id 1) of the yearly entitlement's rules (migration 0038). */
+export interface HolidayEntitlementRulesTable {
+  id: number;
+  /** JSON HolidayTier[]. */
+  tiers: string;
+  carry_max_days: number;
+  /** MM-DD. */
+  carry_until: string;
+  updated_at: string | null;
+  updated_by: number | null;
+}
+
+/** What the yearly entitlement granted a person for a year, and the expiry of its carry-over (migration 0038). */
+export interface HolidayEntitlementsTable {
+  user_id: number;
+  year: number;
+  statutory_day: number;
+  carried_day: number;
+  carry_expires_on: string | null;
+  carry_expired_day: number | null;
+  carry_expired_at: string | null;
+  granted_at: string;
+  granted_by: number | null;
 }

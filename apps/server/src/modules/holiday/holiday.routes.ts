@@ -1,4 +1,4 @@
-import { HolidayAdminMessages, HolidayImportMessages, LeaveMessages, WorkCalendarMessages } from '@osp/shared';
+import { HolidayAdminMessages, HolidayEntitlementMessages, HolidayImportMessages, LeaveMessages, WorkCalendarMessages } from '@osp/shared';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
 import { actorOf, callerOf, requireSignIn } from '../auth/auth.hook';
@@ -12,6 +12,14 @@ import { listLeaveTypes, startLeave } from './leave.service';
 import { getCalendarYear, putCalendarYear } from './work-calendar.service';
 import { changeHolidayStats, getHolidayStats, listHolidayStats } from './holiday-admin.service';
 import { exportHolidayStats, holidayImportTemplate, importHolidayStats } from './holiday-import.service';
+import {
+  applyEntitlement,
+  getEntitlementRules,
+  previewEntitlement,
+  putEntitlementRules,
+  putHolidayProfile,
+} from './holiday-entitlement.service';
+import { applyCarryExpiry, previewCarryExpiry } from './holiday-entitlement-expiry.service';
 
 export function holidayRoutes(ctx: AppContext) {
   return async function (app: FastifyInstance): Promise<void> {
@@ -38,6 +46,25 @@ export function holidayRoutes(ctx: AppContext) {
     app.get('/api/holiday/stats/importTemplate', async (request, reply) =>
       sendAttachment(reply, await holidayImportTemplate(ctx, callerOf(request))),
     );
+    app.get('/api/holiday/entitlement/rules', async (request) => ok(await getEntitlementRules(ctx, callerOf(request))));
+    app.put('/api/holiday/entitlement/rules', async (request) =>
+      ok(await putEntitlementRules(ctx, actorOf(request), request.body), HolidayEntitlementMessages.rulesSaved),
+    );
+    app.put('/api/holiday/profiles/:id', async (request) =>
+      ok(await putHolidayProfile(ctx, actorOf(request), request.params, request.body), HolidayEntitlementMessages.workStartSaved),
+    );
+    app.post('/api/holiday/entitlement/preview', async (request) => ok(await previewEntitlement(ctx, callerOf(request), request.body)));
+    app.post('/api/holiday/entitlement/apply', async (request) => {
+      const result = await applyEntitlement(ctx, actorOf(request), request.body);
+      return ok(result, HolidayEntitlementMessages.applied(result.year, result.changed, result.refused));
+    });
+    app.post('/api/holiday/entitlement/expiry/preview', async (request) =>
+      ok(await previewCarryExpiry(ctx, callerOf(request), request.body)),
+    );
+    app.post('/api/holiday/entitlement/expiry/apply', async (request) => {
+      const result = await applyCarryExpiry(ctx, actorOf(request), request.body);
+      return ok(result, HolidayEntitlementMessages.expiryApplied(result.year, result.expired));
+    });
     app.get('/api/holiday/calendar', async (request) => ok(await getCalendarYear(ctx, callerOf(request), request.query)));
     app.put('/api/holiday/calendar/:year', async (request) =>
       ok(await putCalendarYear(ctx, actorOf(request), request.params, request.body), WorkCalendarMessages.saved),
