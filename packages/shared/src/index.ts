@@ -21,6 +21,7 @@ export * from './menus/dashboard-texts';
 export * from './settings/settings';
 export * from './holiday/holiday';
 export * from './holiday/work-calendar';
+export * from './holiday/work-calendar-import';
 export * from './holiday/holiday-admin';
 export * from './holiday/holiday-admin-texts';
 export * from './holiday/holiday-import';

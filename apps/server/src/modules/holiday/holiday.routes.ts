@@ -10,6 +10,7 @@ import { listAway, leaveScopes, listLeaveDetails } from './leave-records.service
 import { listenToLeaveBills } from './leave.outcomes';
 import { listLeaveTypes, startLeave } from './leave.service';
 import { getCalendarYear, putCalendarYear } from './work-calendar.service';
+import { importedMessage, importWorkCalendar, workCalendarImportTemplate } from './work-calendar-import.service';
 import { changeHolidayStats, getHolidayStats, listHolidayStats } from './holiday-admin.service';
 import { exportHolidayStats, holidayImportTemplate, importHolidayStats } from './holiday-import.service';
 import {
@@ -66,6 +67,14 @@ export function holidayRoutes(ctx: AppContext) {
       return ok(result, HolidayEntitlementMessages.expiryApplied(result.year, result.expired));
     });
     app.get('/api/holiday/calendar', async (request) => ok(await getCalendarYear(ctx, callerOf(request), request.query)));
+    // Before `/:year`'s routes, for the reader: the static path is matched first whatever the order.
+    app.get('/api/holiday/calendar/importTemplate', async (request, reply) =>
+      sendAttachment(reply, await workCalendarImportTemplate(ctx, callerOf(request))),
+    );
+    app.post('/api/holiday/calendar/:year/importData', async (request) => {
+      const saved = await importWorkCalendar(ctx, actorOf(request), request.params, (maxBytes) => readFilePart(request, maxBytes));
+      return ok(saved, importedMessage(saved));
+    });
     app.put('/api/holiday/calendar/:year', async (request) =>
       ok(await putCalendarYear(ctx, actorOf(request), request.params, request.body), WorkCalendarMessages.saved),
     );
