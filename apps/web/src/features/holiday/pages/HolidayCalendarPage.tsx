@@ -1,16 +1,25 @@
-import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { Button, Card, DatePicker, Flex, Input, Select, Table, Typography, type TableColumnsType } from 'antd';
-import { HolidayAdminTexts, WORK_CALENDAR_KINDS, WorkCalendarMessages, type WorkCalendarKind } from '@osp/shared';
+import { DeleteOutlined, DownloadOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
+import { App, Button, Card, DatePicker, Flex, Input, Select, Table, Typography, type TableColumnsType } from 'antd';
+import {
+  HolidayAdminTexts,
+  WORK_CALENDAR_KINDS,
+  WorkCalendarImportTexts,
+  WorkCalendarMessages,
+  type WorkCalendarKind,
+  type WorkCalendarYear,
+} from '@osp/shared';
 import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
 import { ApiError } from '../../../api/client';
 import { useSaveWorkCalendar, useWorkCalendar } from '../../../api/holiday';
+import { downloadWorkCalendarImportTemplate } from '../../../api/work-calendar-import';
 import { AdminPage } from '../../../components/AdminPage';
 import { queryListState } from '../../../components/LoadFailed';
 import { OperationLogButton } from '../../../components/OperationLogDrawer';
 import { messageText } from '../../../components/HtmlMessage';
 import { toast } from '../../../components/toast';
 import { useLeaveGuard } from '../../../components/useLeaveGuard';
+import { WorkCalendarImportDialog } from '../components/WorkCalendarImportDialog';
 import { calendarRows, rowErrors, toEntries, type CalendarRow } from '../calendar-rows';
 import { shanghaiYear, yearOptions } from '../holiday-years';
 import '../holiday-admin.css';
@@ -20,6 +29,7 @@ const KIND_OPTIONS = WORK_CALENDAR_KINDS.map((kind) => ({ value: kind, label: Ho
 /**
  * /holiday/calendar (permission holiday_admin): 工作日历 — a year's public holidays and make-up workdays, edited as
  * rows and saved as a whole. The server's refusals show at the row they name; nothing typed is lost on a refusal.
+ * 导入 loads a year from an xlsx (the State Council's schedule), asking first when there are unsaved edits.
  */
 export default function HolidayCalendarPage() {
   const [year, setYear] = useState(shanghaiYear);
@@ -32,6 +42,38 @@ export default function HolidayCalendarPage() {
   const rows = draft ?? read;
   const isDirty = draft !== null;
   useLeaveGuard(isDirty, '.holiday-calendar');
+  const { modal } = App.useApp();
+  const [isImportOpen, setIsImportOpen] = useState(false);
+  const [isTemplateLoading, setIsTemplateLoading] = useState(false);
+
+  // An import replaces a whole year: unsaved edits would be lost once it succeeds, so that is asked first.
+  const handleImport = () => {
+    if (!isDirty) {
+      setIsImportOpen(true);
+      return;
+    }
+    modal.confirm({
+      title: WorkCalendarImportTexts.discardTitle,
+      content: WorkCalendarImportTexts.discardContent,
+      okText: WorkCalendarImportTexts.discardOk,
+      okButtonProps: { danger: true },
+      cancelText: WorkCalendarImportTexts.discardCancel,
+      onOk: () => setIsImportOpen(true),
+    });
+  };
+  // The imported year is shown as saved (the dialog's call put it in the cache and reads it again).
+  const handleImported = (saved: WorkCalendarYear) => {
+    setDraft(null);
+    setErrors(new Map());
+    setYear(saved.year);
+  };
+  const handleTemplate = () => {
+    setIsTemplateLoading(true);
+    // A refusal was toasted by the API client.
+    downloadWorkCalendarImportTemplate()
+      .catch(() => undefined)
+      .finally(() => setIsTemplateLoading(false));
+  };
 
   const change = (next: (current: CalendarRow[]) => CalendarRow[]) => setDraft((current) => next(current ?? read));
   const edit = (key: string, patch: Partial<CalendarRow>) =>
@@ -128,6 +170,12 @@ export default function HolidayCalendarPage() {
             <Button type="primary" loading={save.isPending} disabled={!isDirty} onClick={() => void handleSave()}>
               {HolidayAdminTexts.save}
             </Button>
+            <Button icon={<UploadOutlined />} onClick={handleImport}>
+              {WorkCalendarImportTexts.import}
+            </Button>
+            <Button icon={<DownloadOutlined />} loading={isTemplateLoading} onClick={handleTemplate}>
+              {WorkCalendarImportTexts.template}
+            </Button>
             <OperationLogButton itemType="work_calendar" />
           </>
         }
@@ -160,6 +208,7 @@ export default function HolidayCalendarPage() {
           />
         </Card>
       </AdminPage>
+      <WorkCalendarImportDialog isOpen={isImportOpen} year={year} onClose={() => setIsImportOpen(false)} onImported={handleImported} />
     </div>
   );
 }
