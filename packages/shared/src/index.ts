@@ -28,6 +28,7 @@ export * from './holiday/holiday-import';
 export * from './holiday/leave';
 export * from './holiday/leave-texts';
 export * from './holiday/leave-records-texts';
+export * from './holiday/leave-types';
 export * from './holiday/holiday-entitlement';
 export * from './articles/articles';
 export * from './articles/article-types';

@@ -35,6 +35,7 @@ import { holidayChanges } from './migrations/0033-holiday-changes';
 import { holidayMenus } from './migrations/0034-holiday-menus';
 import { leave } from './migrations/0035-leave';
 import { leaveMenus } from './migrations/0036-leave-menus';
+import { leaveTypeMenus } from './migrations/0037-leave-type-menus';
 import { holidayEntitlement } from './migrations/0038-holiday-entitlement';
 
 /** Migrations in order. Names sort as they run; never rename or edit one that has shipped. */
@@ -75,6 +76,7 @@ function migrationsFor(handle: DbHandle): Record<string, Migration> {
     '0034-holiday-menus': holidayMenus(),
     '0035-leave': leave(kit),
     '0036-leave-menus': leaveMenus(),
+    '0037-leave-type-menus': leaveTypeMenus(),
     '0038-holiday-entitlement': holidayEntitlement(kit),
   };
 }

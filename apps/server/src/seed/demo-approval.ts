@@ -188,14 +188,9 @@ export async function seedApprovalDemo(db: Db, users: Ids, depts: Ids, roles: Id
     {
       fields: [
         // The holiday module fills these keys (LEAVE_FORM_KEYS) from the leave form and measures the days on the work
-        // calendar; the template is bound to it below (subject_kind 'leave').
-        {
-          key: 'leave_type',
-          type: 'select',
-          label: '请假类型',
-          required: true,
-          options: ['年假', '事假', '病假', '调休', '婚假', '产假', '陪产假', '丧假'],
-        },
+        // calendar; the template is bound to it below (subject_kind 'leave'). 请假类型 is text: HR's types (请假类型
+        // page) change without the template, and the module checks the name against them.
+        { key: 'leave_type', type: 'text', label: '请假类型', required: true },
         { key: 'period', type: 'daterange', label: '请假时间', required: true },
         { key: 'start_half', type: 'radio', label: '开始时段', required: true, options: [...HALF_DAY_OPTIONS] },
         { key: 'end_half', type: 'radio', label: '结束时段', required: true, options: [...HALF_DAY_OPTIONS] },

@@ -78,6 +78,7 @@ export const BASE_MENUS: SeedMenu[] = [
       { name: '请假记录', path: '/holiday/details', type: 1, icon: 'UnorderedListOutlined', keep_alive: 1 },
       { name: '假期额度', path: '/holiday/stats', type: 1, icon: 'ScheduleOutlined', permission: 'holiday_admin', keep_alive: 1 },
       { name: '工作日历', path: '/holiday/calendar', type: 1, icon: 'CalendarOutlined', permission: 'holiday_admin', keep_alive: 1 },
+      { name: '请假类型', path: '/holiday/types', type: 1, icon: 'TagsOutlined', permission: 'holiday_admin', keep_alive: 1 },
     ],
   },
   {

@@ -8,6 +8,8 @@ import type {
   LeaveStartResult,
   LeaveStatus,
   LeaveType,
+  LeaveTypeAdmin,
+  LeaveTypeCreate,
   Paged,
 } from '@osp/shared';
 import { api } from './client';
@@ -84,5 +86,29 @@ export function useLeaveAway(query: LeaveAwayQuery) {
     queryFn: () => api.get<LeaveAway[]>('/api/holiday/away', { ...query }),
     staleTime: 0,
     placeholderData: keepPreviousData,
+  });
+}
+
+/** HR's leave types (holiday_admin): every type with its rules and use; changes refetch the form's list too. */
+export function useAdminLeaveTypes() {
+  return usePageQuery({
+    queryKey: [...leaveKey, 'types', 'all'],
+    queryFn: () => api.get<LeaveTypeAdmin[]>('/api/holiday/leave-types/all'),
+    staleTime: 0,
+  });
+}
+
+export function useSaveLeaveType() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, ...body }: LeaveTypeCreate & { id?: number }) =>
+      id === undefined
+        ? api.post<LeaveTypeAdmin>('/api/holiday/leave-types', body)
+        : api.put<LeaveTypeAdmin>(`/api/holiday/leave-types/${id}`, body),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: [...leaveKey, 'types'] }),
+        queryClient.invalidateQueries({ queryKey: ['syslog'] }),
+      ]),
   });
 }

@@ -34,6 +34,7 @@ export const PAGES: Readonly<Record<string, LazyPage>> = {
   '/holiday/calendar': lazy(() => import('../features/holiday/pages/HolidayCalendarPage')),
   '/holiday/mine': lazy(() => import('../features/holiday/pages/MyLeavePage')),
   '/holiday/details': lazy(() => import('../features/holiday/pages/LeaveDetailsPage')),
+  '/holiday/types': lazy(() => import('../features/holiday/pages/LeaveTypesPage')),
   '/survey/manage': lazy(() => import('../features/surveys/pages/SurveyManagePage')),
   '/survey/mine': lazy(() => import('../features/surveys/pages/MySurveysPage')),
   '/feedback/pending': lazy(() => import('../features/surveys/pages/FeedbackPendingPage')),

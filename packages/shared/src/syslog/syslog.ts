@@ -25,6 +25,8 @@ export const LOGGED_ITEM_TYPES = {
   holiday: { name: '假期额度', permission: 'holiday_admin' },
   /** Item id: the year whose calendar changed. */
   work_calendar: { name: '工作日历', permission: 'holiday_admin' },
+  /** Item id: the leave type (docs/leave.md). */
+  leave_type: { name: '请假类型', permission: 'holiday_admin' },
   /** Item id: the person whose points an administrator adjusted. */
   point: { name: '积分', permission: 'point_admin' },
   /** A user's own delegation: nobody administers it, so only sys_log reads its history. */

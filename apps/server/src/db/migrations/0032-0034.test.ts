@@ -7,6 +7,7 @@ import { columnKit } from './columns';
 import { workCalendar } from './0032-work-calendar';
 import { holidayMenus } from './0034-holiday-menus';
 import { leaveMenus } from './0036-leave-menus';
+import { leaveTypeMenus } from './0037-leave-type-menus';
 
 /**
  * Migrations 0032 and 0034 on both engines: the administrator role gets holiday_admin once, the table goes down and
@@ -64,7 +65,7 @@ const holidayPages = (db: Db) =>
     .orderBy('m.sort')
     .execute();
 
-describe('migrations 0034-holiday-menus and 0036-leave-menus', () => {
+describe('migrations 0034-holiday-menus, 0036-leave-menus and 0037-leave-type-menus', () => {
   it('adds 假期管理 after 问卷 with everyone’s leave pages and HR’s, as the seed does, once', async () => {
     opened = await openTestDb();
     await opened.migrate();
@@ -78,8 +79,10 @@ describe('migrations 0034-holiday-menus and 0036-leave-menus', () => {
       { name: '请假记录', path: '/holiday/details', permission: null },
       { name: '假期额度', path: '/holiday/stats', permission: 'holiday_admin' },
       { name: '工作日历', path: '/holiday/calendar', permission: 'holiday_admin' },
+      { name: '请假类型', path: '/holiday/types', permission: 'holiday_admin' },
     ]);
     const untyped = db as unknown as Kysely<unknown>;
+    await leaveTypeMenus().down(untyped);
     await leaveMenus().down(untyped);
     await holidayMenus().down(untyped);
     expect(await topLevel(db)).not.toContain('/holiday');
@@ -89,6 +92,7 @@ describe('migrations 0034-holiday-menus and 0036-leave-menus', () => {
     for (let twice = 0; twice < 2; twice += 1) {
       await holidayMenus().up(untyped);
       await leaveMenus().up(untyped);
+      await leaveTypeMenus().up(untyped);
     }
     expect(await topLevel(db)).toEqual(seeded);
     expect(await holidayPages(db)).toEqual(pages);

@@ -1,4 +1,11 @@
-import { HolidayAdminMessages, HolidayEntitlementMessages, HolidayImportMessages, LeaveMessages, WorkCalendarMessages } from '@osp/shared';
+import {
+  HolidayAdminMessages,
+  LeaveTypeMessages,
+  HolidayEntitlementMessages,
+  HolidayImportMessages,
+  LeaveMessages,
+  WorkCalendarMessages,
+} from '@osp/shared';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
 import { actorOf, callerOf, requireSignIn } from '../auth/auth.hook';
@@ -8,6 +15,7 @@ import { readFilePart } from '../../lib/multipart';
 import { getMyStats } from './holiday.service';
 import { listAway, leaveScopes, listLeaveDetails } from './leave-records.service';
 import { listenToLeaveBills } from './leave.outcomes';
+import { createLeaveType, listLeaveTypesForAdmin, updateLeaveType } from './leave-types.service';
 import { listLeaveTypes, startLeave } from './leave.service';
 import { getCalendarYear, putCalendarYear } from './work-calendar.service';
 import { importedMessage, importWorkCalendar, workCalendarImportTemplate } from './work-calendar-import.service';
@@ -27,6 +35,13 @@ export function holidayRoutes(ctx: AppContext) {
     requireSignIn(app, ctx);
     listenToLeaveBills();
     app.get('/api/holiday/leave-types', async () => ok(await listLeaveTypes(ctx)));
+    app.get('/api/holiday/leave-types/all', async (request) => ok(await listLeaveTypesForAdmin(ctx, actorOf(request))));
+    app.post('/api/holiday/leave-types', async (request) =>
+      ok(await createLeaveType(ctx, actorOf(request), request.body), LeaveTypeMessages.created),
+    );
+    app.put('/api/holiday/leave-types/:id', async (request) =>
+      ok(await updateLeaveType(ctx, actorOf(request), request.params, request.body), LeaveTypeMessages.saved),
+    );
     app.post('/api/holiday/leave', async (request) => ok(await startLeave(ctx, callerOf(request), request.body), LeaveMessages.started));
     app.get('/api/holiday/details', async (request) => ok(await listLeaveDetails(ctx, callerOf(request), request.query)));
     app.get('/api/holiday/details/scopes', async (request) => ok(await leaveScopes(ctx, callerOf(request))));

@@ -242,3 +242,60 @@ export async function deptsLedBy(db: Db, userId: number): Promise<number[]> {
   const rows = await db.selectFrom('depts').select('id').where('leader_id', '=', userId).execute();
   return rows.map((r) => r.id);
 }
+
+// ---------- HR's leave types ----------
+
+export function listAllTypesWithUse(db: Db) {
+  return db
+    .selectFrom('leave_types as t')
+    .select([
+      't.id',
+      't.name',
+      't.counts_balance',
+      't.half_day',
+      't.attachment_over_days',
+      't.enabled',
+      (eb) =>
+        eb
+          .selectFrom('leave_requests as r')
+          .select((inner) => inner.fn.countAll<number | string>().as('n'))
+          .whereRef('r.leave_type_id', '=', 't.id')
+          .where('r.status', '!=', 'draft')
+          .as('request_count'),
+    ])
+    .orderBy('t.sort')
+    .orderBy('t.id')
+    .execute();
+}
+
+export async function countTypes(db: Db): Promise<number> {
+  const row = await db
+    .selectFrom('leave_types')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export interface LeaveTypeColumns {
+  counts_balance: number;
+  half_day: number;
+  attachment_over_days: number | null;
+  enabled: number;
+}
+
+export async function insertType(db: Db, name: string, columns: LeaveTypeColumns): Promise<number> {
+  const max = await db
+    .selectFrom('leave_types')
+    .select((eb) => eb.fn.max('sort').as('m'))
+    .executeTakeFirst();
+  const row = await db
+    .insertInto('leave_types')
+    .values({ name, ...columns, sort: Number(max?.m ?? 0) + 10 })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function updateType(db: Db, id: number, columns: LeaveTypeColumns): Promise<void> {
+  await db.updateTable('leave_types').set(columns).where('id', '=', id).execute();
+}

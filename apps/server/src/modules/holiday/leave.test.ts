@@ -1,6 +1,7 @@
 import {
   ApprovalMessages,
   LeaveMessages,
+  LeaveTypeMessages,
   WorkCalendarMessages,
   type BillDetail,
   type LeaveAway,
@@ -8,6 +9,7 @@ import {
   type LeaveScopes,
   type LeaveStartResult,
   type LeaveType,
+  type LeaveTypeAdmin,
   type Paged,
 } from '@osp/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -325,5 +327,84 @@ describe('GET /api/holiday/details and /away', () => {
     expect(outsider.body.data.find((a) => a.id === started.leave.id)).toBeUndefined();
     const tooLong = await call('hanbing', 'GET', '/api/holiday/away?from=2040-01-01&to=2040-06-30');
     expect(tooLong.body.message).toBe(LeaveMessages.rangeTooLong);
+  });
+});
+
+describe("HR's leave types", () => {
+  it('adds a type staff then choose, refuses a taken or changed name and bad rules, and is for holiday_admin only', async () => {
+    const name = `哺乳假${Date.now() % 100000}`;
+    expect((await call('zhangsan', 'GET', '/api/holiday/leave-types/all')).status).toBe(403);
+    expect((await call('zhangsan', 'POST', '/api/holiday/leave-types', { name, counts_balance: false, half_day: true })).status).toBe(403);
+
+    const created = await call<LeaveTypeAdmin>('admin', 'POST', '/api/holiday/leave-types', {
+      name,
+      counts_balance: false,
+      half_day: true,
+      attachment_over_days: null,
+    });
+    expect(created.body.status_code, created.body.message).toBe(0);
+    expect(created.body.data).toMatchObject({ name, enabled: true, request_count: 0 });
+    const staffTypes = (await call<LeaveType[]>('zhangsan', 'GET', '/api/holiday/leave-types')).body.data;
+    expect(staffTypes.map((t) => t.name)).toContain(name);
+
+    const taken = await call('admin', 'POST', '/api/holiday/leave-types', { name, counts_balance: false, half_day: true });
+    expect(taken.body.message).toBe(LeaveTypeMessages.nameTaken(name));
+    const typesBefore = (await call<LeaveTypeAdmin[]>('admin', 'GET', '/api/holiday/leave-types/all')).body.data;
+    const renamed = await call('admin', 'PUT', `/api/holiday/leave-types/${created.body.data.id}`, {
+      name: '改名',
+      counts_balance: false,
+      half_day: true,
+    });
+    expect(renamed.body.message).toBe(LeaveTypeMessages.nameFixed);
+    const badDays = await call('admin', 'PUT', `/api/holiday/leave-types/${created.body.data.id}`, {
+      counts_balance: false,
+      half_day: true,
+      attachment_over_days: 0.3,
+    });
+    expect(badDays.body.message).toBe(LeaveTypeMessages.attachmentInvalid);
+    expect(
+      (await call('admin', 'PUT', '/api/holiday/leave-types/999999', { counts_balance: false, half_day: true })).body.status_code,
+    ).toBe(404);
+    expect((await call<LeaveTypeAdmin[]>('admin', 'GET', '/api/holiday/leave-types/all')).body.data).toEqual(typesBefore);
+  });
+
+  it("keeps a request's balance as counted when the rule changes meanwhile, and hides a switched-off type", async () => {
+    const name = `探亲假${Date.now() % 100000}`;
+    const created = await call<LeaveTypeAdmin>('admin', 'POST', '/api/holiday/leave-types', {
+      name,
+      counts_balance: false,
+      half_day: true,
+    });
+    const id = created.body.data.id;
+    types = [];
+    const year = 2042;
+    await giveDays('liuyang', year, 2);
+    // 2042-03-03 is a Monday.
+    const started = await startedLeave('liuyang', { type: name, start: '2042-03-03', end: '2042-03-03' });
+    expect(await statsOf('liuyang', year)).toEqual({ total: 2, used: 0, applying: 0 });
+    // HR makes the type count: the request in flight was not counted, and its approval moves nothing.
+    const counting = await call('admin', 'PUT', `/api/holiday/leave-types/${id}`, { counts_balance: true, half_day: true });
+    expect(counting.body.status_code, counting.body.message).toBe(0);
+    await decide(started.bill_id, 'agree');
+    expect(await statsOf('liuyang', year)).toEqual({ total: 2, used: 0, applying: 0 });
+    // A new request of it counts now.
+    const counted = await startedLeave('liuyang', { type: name, start: '2042-03-04', end: '2042-03-04' });
+    expect(counted.leave.days).toBe(1);
+    expect(await statsOf('liuyang', year)).toEqual({ total: 2, used: 0, applying: 1 });
+
+    const off = await call('admin', 'PUT', `/api/holiday/leave-types/${id}`, { counts_balance: true, half_day: true, enabled: false });
+    expect(off.body.status_code, off.body.message).toBe(0);
+    expect((await call<LeaveType[]>('liuyang', 'GET', '/api/holiday/leave-types')).body.data.map((t) => t.name)).not.toContain(name);
+    const refused = await call('liuyang', 'POST', '/api/holiday/leave', {
+      leave_type_id: id,
+      start_day: '2042-03-06',
+      start_half: 'am',
+      end_day: '2042-03-06',
+      end_half: 'pm',
+      reason: '停用后',
+    });
+    expect(refused.body.message).toBe(LeaveMessages.typeMissing);
+    const listed = (await call<LeaveTypeAdmin[]>('admin', 'GET', '/api/holiday/leave-types/all')).body.data.find((t) => t.id === id);
+    expect(listed).toMatchObject({ enabled: false, request_count: 2 });
   });
 });
