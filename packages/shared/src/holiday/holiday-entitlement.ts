@@ -454,6 +454,7 @@ export const HolidayEntitlementTexts = {
   workStart: '参加工作日期',
   workStartHelp: '用于计算累计工作年限（工龄），含在其他单位的工作年限',
   clearWorkStart: '清除',
+  saveWorkStart: '保存',
 
   expiryTab: '结转过期',
   issueTab: '年度发放',

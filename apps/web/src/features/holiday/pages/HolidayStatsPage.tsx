@@ -1,6 +1,6 @@
-import { DownloadOutlined, UploadOutlined } from '@ant-design/icons';
+import { DownloadOutlined, GiftOutlined, UploadOutlined } from '@ant-design/icons';
 import { Button, Card, Flex, Input, Select, Table, type Breakpoint, type TableColumnsType } from 'antd';
-import { HolidayAdminTexts, HolidayImportTexts, type HolidayStatsRow } from '@osp/shared';
+import { HolidayAdminTexts, HolidayEntitlementTexts, HolidayImportTexts, type HolidayStatsRow } from '@osp/shared';
 import { useMemo, useState } from 'react';
 import { useHolidayStats } from '../../../api/holiday';
 import { downloadHolidayImportTemplate, exportHolidayStats, type HolidayStatsFilter } from '../../../api/holiday-import';
@@ -10,6 +10,7 @@ import { queryListState } from '../../../components/LoadFailed';
 import { OperationLogButton } from '../../../components/OperationLogDrawer';
 import { DeptPicker } from '../../../components/pickers';
 import { HolidayChangeDialog } from '../components/HolidayChangeDialog';
+import { HolidayEntitlementDialog } from '../components/HolidayEntitlementDialog';
 import { HolidayHistoryDrawer } from '../components/HolidayHistoryDrawer';
 import { HolidayImportDialog } from '../components/HolidayImportDialog';
 import { shanghaiYear, yearOptions } from '../holiday-years';
@@ -27,6 +28,7 @@ export default function HolidayStatsPage() {
   const [changing, setChanging] = useState<HolidayStatsRow | null>(null);
   const [viewing, setViewing] = useState<HolidayStatsRow | null>(null);
   const [isImportOpen, setIsImportOpen] = useState(false);
+  const [isEntitlementOpen, setIsEntitlementOpen] = useState(false);
   const [isTemplateLoading, setIsTemplateLoading] = useState(false);
   const filter: HolidayStatsFilter = {
     year,
@@ -77,6 +79,9 @@ export default function HolidayStatsPage() {
       description={HolidayAdminTexts.statsDescription}
       actions={
         <>
+          <Button icon={<GiftOutlined />} onClick={() => setIsEntitlementOpen(true)}>
+            {HolidayEntitlementTexts.open}
+          </Button>
           <Button icon={<UploadOutlined />} onClick={() => setIsImportOpen(true)}>
             {HolidayImportTexts.import}
           </Button>
@@ -148,6 +153,15 @@ export default function HolidayStatsPage() {
       <HolidayChangeDialog row={changing} onClose={() => setChanging(null)} />
       <HolidayHistoryDrawer row={viewing} onClose={() => setViewing(null)} />
       <HolidayImportDialog isOpen={isImportOpen} onClose={() => setIsImportOpen(false)} />
+      <HolidayEntitlementDialog
+        isOpen={isEntitlementOpen}
+        initialYear={year}
+        onApplied={(applied) => {
+          setYear(applied);
+          firstPage();
+        }}
+        onClose={() => setIsEntitlementOpen(false)}
+      />
     </AdminPage>
   );
 }
