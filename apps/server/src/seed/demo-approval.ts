@@ -179,6 +179,27 @@ export async function seedApprovalDemo(db: Db, users: Ids, depts: Ids, roles: Id
   }
   const group = (name: string) => id(groups, name);
 
+  // 请假 and 外出: the department leader, 总经理 over 3 days, filed by 人事备案.
+  const awayFlow = () =>
+    graph(
+      [
+        { id: 'leader', name: '部门负责人审批', steps: [{ name: '部门负责人', type: 'orsign', source: leader }] },
+        {
+          id: 'gm',
+          name: '总经理审批',
+          steps: [{ name: '总经理', type: 'orsign', source: { kind: 'users', userIds: [id(users, 'chenqi')] } }],
+        },
+        { id: 'hr', name: '人事备案', type: 'archive' },
+      ],
+      [
+        ['start', 'leader'],
+        ['leader', 'gm', { logic: 'and', rules: [{ on: 'field', field: 'days', op: 'gt', value: 3 }] }],
+        ['leader', 'hr'],
+        ['gm', 'hr'],
+        ['hr', 'end'],
+      ],
+    );
+
   const leave = await insertTemplate(
     db,
     group('人事行政'),
@@ -200,24 +221,7 @@ export async function seedApprovalDemo(db: Db, users: Ids, depts: Ids, roles: Id
         { key: 'files', type: 'attachment', label: '附件' },
       ],
     },
-    graph(
-      [
-        { id: 'leader', name: '部门负责人审批', steps: [{ name: '部门负责人', type: 'orsign', source: leader }] },
-        {
-          id: 'gm',
-          name: '总经理审批',
-          steps: [{ name: '总经理', type: 'orsign', source: { kind: 'users', userIds: [id(users, 'chenqi')] } }],
-        },
-        { id: 'hr', name: '人事备案', type: 'archive' },
-      ],
-      [
-        ['start', 'leader'],
-        ['leader', 'gm', { logic: 'and', rules: [{ on: 'field', field: 'days', op: 'gt', value: 3 }] }],
-        ['leader', 'hr'],
-        ['gm', 'hr'],
-        ['hr', 'end'],
-      ],
-    ),
+    awayFlow(),
   );
 
   // 外出申请 (出差, 外勤, 培训): an ordinary template with the same path as 请假 — its days counted from its dates by the
@@ -238,24 +242,7 @@ export async function seedApprovalDemo(db: Db, users: Ids, depts: Ids, roles: Id
         { key: 'files', type: 'attachment', label: '附件' },
       ],
     },
-    graph(
-      [
-        { id: 'leader', name: '部门负责人审批', steps: [{ name: '部门负责人', type: 'orsign', source: leader }] },
-        {
-          id: 'gm',
-          name: '总经理审批',
-          steps: [{ name: '总经理', type: 'orsign', source: { kind: 'users', userIds: [id(users, 'chenqi')] } }],
-        },
-        { id: 'hr', name: '人事备案', type: 'archive' },
-      ],
-      [
-        ['start', 'leader'],
-        ['leader', 'gm', { logic: 'and', rules: [{ on: 'field', field: 'days', op: 'gt', value: 3 }] }],
-        ['leader', 'hr'],
-        ['gm', 'hr'],
-        ['hr', 'end'],
-      ],
-    ),
+    awayFlow(),
   );
 
   const expense = await insertTemplate(

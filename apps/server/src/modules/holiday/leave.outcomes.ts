@@ -80,7 +80,7 @@ async function onLeaveOutcome(trx: Db, event: ApprovalOutcomeEvent): Promise<voi
       if (request.status === 'applying' || request.status === 'approved') return;
       const m = await measureBill(trx, event.billId);
       await checkNoOverlap(trx, request.user_id, m.span, request.id, FORM_FIELDS.span);
-      if (m.counts && !(await repo.reserveApplying(trx, request.user_id, m.year, m.days))) {
+      if (m.counts && !(await repo.takeIfAvailable(trx, request.user_id, m.year, 'applying_day', m.days))) {
         throw new ValidationError({
           [`form.${LEAVE_FORM_KEYS.days}`]: [await overBalance(trx, request.user_id, m.year, m.typeName, m.days)],
         });
@@ -98,7 +98,7 @@ async function onLeaveOutcome(trx: Db, event: ApprovalOutcomeEvent): Promise<voi
       // Finished the moment it was (re)submitted: every step was skipped.
       const m = await measureBill(trx, event.billId);
       await checkNoOverlap(trx, request.user_id, m.span, request.id, FORM_FIELDS.span);
-      if (m.counts && !(await repo.useDirectly(trx, request.user_id, m.year, m.days))) {
+      if (m.counts && !(await repo.takeIfAvailable(trx, request.user_id, m.year, 'used_day', m.days))) {
         throw new ValidationError({
           [`form.${LEAVE_FORM_KEYS.days}`]: [await overBalance(trx, request.user_id, m.year, m.typeName, m.days)],
         });

@@ -90,13 +90,20 @@ export function findStatsNumbers(db: Db, userId: number, year: number) {
 }
 
 /**
- * Puts `days` into the year's applying days in one statement, only while they fit in what is available: two requests
- * released at once for the last days cannot both pass. False when they do not fit (or there is no balance).
+ * Adds `days` to the year's applying days (a request in approval) or used days (one approved the moment it was
+ * submitted) in one statement, only while they fit in what is available: two requests released at once for the last
+ * days cannot both pass. False when they do not fit (or there is no balance).
  */
-export async function reserveApplying(db: Db, userId: number, year: number, days: number): Promise<boolean> {
+export async function takeIfAvailable(
+  db: Db,
+  userId: number,
+  year: number,
+  column: 'applying_day' | 'used_day',
+  days: number,
+): Promise<boolean> {
   const row = await db
     .updateTable('holiday_stats')
-    .set({ applying_day: sql<number>`applying_day + ${days}` })
+    .set(column === 'applying_day' ? { applying_day: sql<number>`applying_day + ${days}` } : { used_day: sql<number>`used_day + ${days}` })
     .where('user_id', '=', userId)
     .where('year', '=', year)
     .where(sql<boolean>`total_day - used_day - applying_day >= ${days}`)
@@ -126,19 +133,6 @@ export async function applyingToUsed(db: Db, userId: number, year: number, days:
     .where('user_id', '=', userId)
     .where('year', '=', year)
     .execute();
-}
-
-/** A request approved the moment it was released (every step skipped): used, if the days fit. */
-export async function useDirectly(db: Db, userId: number, year: number, days: number): Promise<boolean> {
-  const row = await db
-    .updateTable('holiday_stats')
-    .set({ used_day: sql<number>`used_day + ${days}` })
-    .where('user_id', '=', userId)
-    .where('year', '=', year)
-    .where(sql<boolean>`total_day - used_day - applying_day >= ${days}`)
-    .returning('id')
-    .executeTakeFirst();
-  return row !== undefined;
 }
 
 // ---------- reading ----------
