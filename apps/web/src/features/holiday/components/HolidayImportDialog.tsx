@@ -1,21 +1,16 @@
-import { InboxOutlined } from '@ant-design/icons';
-import { Alert, Form, Modal, Table, Typography, Upload, type TableColumnsType } from 'antd';
+import { Form, Modal, Typography, type TableColumnsType } from 'antd';
 import { HOLIDAY_IMPORT_MAX_ROWS, HolidayImportMessages, HolidayImportTexts, type HolidayImportRowError } from '@osp/shared';
 import { useState } from 'react';
 import { ApiError } from '../../../api/client';
 import { useImportHolidayStats } from '../../../api/holiday-import';
 import { messageText } from '../../../components/HtmlMessage';
+import { fileRefusalOf, refusedRowsOf, RefusedRows, XlsxFileField } from './xlsx-import-parts';
 import { toast } from '../../../components/toast';
 import { useIsMobile } from '../../../utils/useIsMobile';
 
 interface HolidayImportDialogProps {
   isOpen: boolean;
   onClose: () => void;
-}
-
-function rowErrorsOf(error: unknown): HolidayImportRowError[] {
-  const rows = error instanceof ApiError ? error.dataField('rows') : undefined;
-  return Array.isArray(rows) ? (rows as HolidayImportRowError[]) : [];
 }
 
 // The messages' values arrive escaped for HTML (escapeHtml); a table cell shows plain text.
@@ -73,10 +68,10 @@ export function HolidayImportDialog({ isOpen, onClose }: HolidayImportDialogProp
       handleClose();
     } catch (error) {
       // The API client toasted the refusal; the rows are listed here in full, a refusal of the file at the file.
-      const rows = rowErrorsOf(error);
+      const rows = refusedRowsOf<HolidayImportRowError>(error);
       setBadRows(rows);
       if (rows.length > 0 && error instanceof ApiError) setRefusal(messageText(error.message));
-      else setFileError(error instanceof ApiError ? messageText(error.fieldErrors?.file?.[0] ?? '') || null : null);
+      else setFileError(fileRefusalOf(error));
     }
   };
 
@@ -93,48 +88,18 @@ export function HolidayImportDialog({ isOpen, onClose }: HolidayImportDialogProp
     >
       <Typography.Paragraph type="secondary">{HolidayImportTexts.dialogHelp(HOLIDAY_IMPORT_MAX_ROWS)}</Typography.Paragraph>
       <Form layout="vertical">
-        <Form.Item label={HolidayImportTexts.file} required validateStatus={fileError ? 'error' : undefined} help={fileError ?? undefined}>
-          <Upload.Dragger
-            accept=".xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-            maxCount={1}
-            fileList={file ? [{ uid: 'file', name: file.name, status: 'done' }] : []}
-            beforeUpload={(chosen) => {
-              setFile(chosen);
-              clearOutcome();
-              // Sent with 开始导入, not on its own.
-              return false;
-            }}
-            onRemove={() => {
-              setFile(null);
-              clearOutcome();
-            }}
-          >
-            <p className="ant-upload-drag-icon">
-              <InboxOutlined />
-            </p>
-            <p className="ant-upload-text">{HolidayImportTexts.drop}</p>
-          </Upload.Dragger>
-        </Form.Item>
-      </Form>
-      {badRows.length > 0 && (
-        <Alert
-          type="error"
-          showIcon
-          title={refusal}
-          description={
-            <Table<HolidayImportRowError>
-              className="holiday-import__rows"
-              aria-label={HolidayImportTexts.dialogTitle}
-              size="small"
-              rowKey="row"
-              columns={COLUMNS}
-              dataSource={badRows}
-              pagination={badRows.length > 10 ? { pageSize: 10, size: 'small', showSizeChanger: false } : false}
-              scroll={{ x: 'max-content' }}
-            />
-          }
+        <XlsxFileField
+          label={HolidayImportTexts.file}
+          drop={HolidayImportTexts.drop}
+          file={file}
+          error={fileError}
+          onChange={(chosen) => {
+            setFile(chosen);
+            clearOutcome();
+          }}
         />
-      )}
+      </Form>
+      <RefusedRows title={refusal} label={HolidayImportTexts.dialogTitle} columns={COLUMNS} rows={badRows} />
     </Modal>
   );
 }

@@ -1,5 +1,4 @@
-import { InboxOutlined } from '@ant-design/icons';
-import { Alert, Form, InputNumber, Modal, Table, Typography, Upload, type TableColumnsType } from 'antd';
+import { Form, InputNumber, Modal, Typography, type TableColumnsType } from 'antd';
 import {
   WORK_CALENDAR_IMPORT_MAX_ROWS,
   WorkCalendarImportMessages,
@@ -12,6 +11,7 @@ import { useState } from 'react';
 import { ApiError } from '../../../api/client';
 import { useImportWorkCalendar } from '../../../api/work-calendar-import';
 import { messageText } from '../../../components/HtmlMessage';
+import { fileRefusalOf, refusedRowsOf, RefusedRows, XlsxFileField } from './xlsx-import-parts';
 import { toast } from '../../../components/toast';
 import { useIsMobile } from '../../../utils/useIsMobile';
 
@@ -26,11 +26,6 @@ interface WorkCalendarImportDialogProps {
 
 const YEAR_MIN = 2000;
 const YEAR_MAX = 2100;
-
-function rowErrorsOf(error: unknown): WorkCalendarImportRowError[] {
-  const rows = error instanceof ApiError ? error.dataField('rows') : undefined;
-  return Array.isArray(rows) ? (rows as WorkCalendarImportRowError[]) : [];
-}
 
 // The messages' values arrive escaped for HTML (escapeHtml); a table cell shows plain text.
 const COLUMNS: TableColumnsType<WorkCalendarImportRowError> = [
@@ -97,10 +92,10 @@ export function WorkCalendarImportDialog({ isOpen, year, onClose, onImported }: 
       handleClose();
     } catch (error) {
       // The API client toasted the refusal; the rows are listed here in full, a refusal of the file at the file.
-      const rows = rowErrorsOf(error);
+      const rows = refusedRowsOf<WorkCalendarImportRowError>(error);
       setBadRows(rows);
       if (rows.length > 0 && error instanceof ApiError) setRefusal(messageText(error.message));
-      else setFileError(error instanceof ApiError ? messageText(error.fieldErrors?.file?.[0] ?? '') || null : null);
+      else setFileError(fileRefusalOf(error));
     }
   };
 
@@ -135,53 +130,18 @@ export function WorkCalendarImportDialog({ isOpen, year, onClose, onImported }: 
             }}
           />
         </Form.Item>
-        <Form.Item
+        <XlsxFileField
           label={WorkCalendarImportTexts.file}
-          required
-          validateStatus={fileError ? 'error' : undefined}
-          help={fileError ?? undefined}
-        >
-          <Upload.Dragger
-            accept=".xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-            maxCount={1}
-            fileList={file ? [{ uid: 'file', name: file.name, status: 'done' }] : []}
-            beforeUpload={(chosen) => {
-              setFile(chosen);
-              clearOutcome();
-              // Sent with 开始导入, not on its own.
-              return false;
-            }}
-            onRemove={() => {
-              setFile(null);
-              clearOutcome();
-            }}
-          >
-            <p className="ant-upload-drag-icon">
-              <InboxOutlined />
-            </p>
-            <p className="ant-upload-text">{WorkCalendarImportTexts.drop}</p>
-          </Upload.Dragger>
-        </Form.Item>
-      </Form>
-      {badRows.length > 0 && (
-        <Alert
-          type="error"
-          showIcon
-          title={refusal}
-          description={
-            <Table<WorkCalendarImportRowError>
-              className="holiday-import__rows"
-              aria-label={WorkCalendarImportTexts.dialogTitle}
-              size="small"
-              rowKey="row"
-              columns={COLUMNS}
-              dataSource={badRows}
-              pagination={badRows.length > 10 ? { pageSize: 10, size: 'small', showSizeChanger: false } : false}
-              scroll={{ x: 'max-content' }}
-            />
-          }
+          drop={WorkCalendarImportTexts.drop}
+          file={file}
+          error={fileError}
+          onChange={(chosen) => {
+            setFile(chosen);
+            clearOutcome();
+          }}
         />
-      )}
+      </Form>
+      <RefusedRows title={refusal} label={WorkCalendarImportTexts.dialogTitle} columns={COLUMNS} rows={badRows} />
     </Modal>
   );
 }
