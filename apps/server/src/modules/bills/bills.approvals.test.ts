@@ -58,15 +58,16 @@ describe('startApproval and onApprovalOutcome', () => {
     const bill = await startApproval(ctx, zhangsan, { templateId, subject: { kind: 'test-leave', id: 101 }, form: { reason: '年假三天' } });
     expect(bill).toMatchObject({ status: 'doing', initiator: { id: zhangsan.userId } });
     expect(await billIdsOf(ctx, { kind: 'test-leave', id: 101 })).toEqual([bill.id]);
-    // Released into approval is the start, not an outcome.
-    expect(heard.filter((e) => e.subjectId === 101)).toEqual([]);
+    // Released into approval: the module hears it in the release's transaction (a leave reserves its days there).
+    expect(heard.filter((e) => e.subjectId === 101).map((e) => e.outcome)).toEqual(['released']);
 
     expect((await operate('lisi', bill.id, 'agree')).body.status_code).toBe(0);
     const told = heard.filter((e) => e.subjectId === 101);
     expect(told.map(({ at: _at, ...event }) => event)).toEqual([
+      { billId: bill.id, kind: 'test-leave', subjectId: 101, outcome: 'released' },
       { billId: bill.id, kind: 'test-leave', subjectId: 101, outcome: 'approved' },
     ]);
-    expect(told[0]?.at).toMatch(/^\d{4}-\d\d-\d\dT/);
+    expect(told[1]?.at).toMatch(/^\d{4}-\d\d-\d\dT/);
     expect(await settingOf('test-leave-101')).toBe('approved');
   });
 
@@ -86,7 +87,7 @@ describe('startApproval and onApprovalOutcome', () => {
     expect(await settingOf('test-leave-103')).toBe('withdrawn');
     expect((await server.call('POST', `/api/bills/${withdrawn.id}/release`, { token, body: {} })).body.status_code).toBe(0);
     expect(await settingOf('test-leave-103')).toBe('resubmitted');
-    expect(heard.filter((e) => e.subjectId === 103).map((e) => e.outcome)).toEqual(['withdrawn', 'resubmitted']);
+    expect(heard.filter((e) => e.subjectId === 103).map((e) => e.outcome)).toEqual(['released', 'withdrawn', 'resubmitted']);
   });
 
   it("undoes the decision when the subject's module refuses it, with its message", async () => {

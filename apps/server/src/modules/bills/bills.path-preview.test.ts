@@ -285,20 +285,21 @@ describe('POST /api/bills/path-preview', () => {
     }
   });
 
-  it('refuses a 请假天数 over the days of 请假时间 at its field, on save and at 提交, and writes nothing', async () => {
+  it('refuses a 外出天数 over the days of 外出时间 at its field, on save and at 提交, and writes nothing', async () => {
     const templates = await server.call<{ list: { id: number; name: string }[] }>('GET', '/api/templates?per_page=100', {
       token: await tokens.get('zhangsan'),
     });
-    const leave = templates.body.data.list.find((t) => t.name === '请假申请');
-    if (!leave) throw new Error('demo 请假申请 missing');
+    // The demo 外出申请 counts 外出天数 from 外出时间 (daysOf); 请假 is measured on the work calendar instead (docs/leave.md).
+    const leave = templates.body.data.list.find((t) => t.name === '外出申请');
+    if (!leave) throw new Error('demo 外出申请 missing');
     const before = await billCount();
-    const form = { leave_type: '事假', period: ['2026-12-05', '2026-12-06'], days: 3, reason: '家中有事' };
+    const form = { out_type: '外勤', period: ['2026-12-05', '2026-12-06'], days: 3, reason: '客户现场' };
     const saved = await server.call<{ errors: Record<string, string[]> }>('POST', '/api/bills', {
       token: await tokens.get('zhangsan'),
       body: { template_id: leave.id, form },
     });
     expect(saved.body.status_code).toBe(422);
-    expect(saved.body.data.errors).toEqual({ 'form.days': ['「请假天数」不能超过「请假时间」的天数（共 2 天）'] });
+    expect(saved.body.data.errors).toEqual({ 'form.days': ['「外出天数」不能超过「外出时间」的天数（共 2 天）'] });
     expect(await billCount()).toBe(before);
 
     const draft = await server.call<BillDetail>('POST', '/api/bills', {
