@@ -27,7 +27,11 @@ import * as repo from './holiday-admin.repo';
 
 type StatsRow = Awaited<ReturnType<typeof repo.findPersonStats>>;
 
-function presented(row: NonNullable<StatsRow>, year: number): HolidayStatsRow {
+/** A person's balance row as HR's list and export show it. */
+export function presented(
+  row: Pick<NonNullable<StatsRow>, 'user_id' | 'username' | 'name' | 'dept_name' | 'total_day' | 'used_day' | 'applying_day'>,
+  year: number,
+): HolidayStatsRow {
   const stats = {
     year,
     total_day: Number(row.total_day ?? 0),

@@ -1,6 +1,5 @@
 import { finished, PassThrough, type Readable } from 'node:stream';
 import {
-  availableDays,
   HOLIDAY_DAYS_MAX,
   HOLIDAY_IMPORT_COLUMNS,
   HOLIDAY_IMPORT_MAX_BYTES,
@@ -29,6 +28,7 @@ import { recordOperation } from '../syslog/syslog.service';
 import { authorizeHolidayAdmin } from './holiday.policy';
 import { currentYear } from './holiday.service';
 import { listStats } from './holiday-admin.repo';
+import { presented } from './holiday-admin.service';
 import * as repo from './holiday-import.repo';
 
 /**
@@ -127,22 +127,7 @@ export async function exportHolidayStats(ctx: AppContext, caller: Caller, query:
     offset: 0,
   });
   if (total > rows.length) throw new AppError(StatusCode.invalid, HolidayImportMessages.exportTooLarge(EXPORT_MAX_ROWS));
-  const people = rows.map((row): HolidayStatsRow => {
-    const stats = {
-      year,
-      total_day: Number(row.total_day ?? 0),
-      used_day: Number(row.used_day ?? 0),
-      applying_day: Number(row.applying_day ?? 0),
-    };
-    return {
-      user_id: row.user_id,
-      username: row.username,
-      name: row.name,
-      dept_name: row.dept_name ?? '',
-      ...stats,
-      available_day: availableDays(stats),
-    };
-  });
+  const people = rows.map((row) => presented(row, year));
   return {
     filename: HolidayImportTexts.exportFilename(year, shanghaiDay()),
     type: XLSX_MIME,

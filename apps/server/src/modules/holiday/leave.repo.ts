@@ -80,15 +80,6 @@ export async function updateRequest(
   await db.updateTable('leave_requests').set(values).where('id', '=', id).execute();
 }
 
-export function findStatsNumbers(db: Db, userId: number, year: number) {
-  return db
-    .selectFrom('holiday_stats')
-    .select(['total_day', 'used_day', 'applying_day'])
-    .where('user_id', '=', userId)
-    .where('year', '=', year)
-    .executeTakeFirst();
-}
-
 /**
  * Adds `days` to the year's applying days (a request in approval) or used days (one approved the moment it was
  * submitted) in one statement, only while they fit in what is available: two requests released at once for the last

@@ -21,6 +21,7 @@ import { nowIso } from '../../db/index';
 import { ConflictError, ValidationError } from '../../http/errors';
 import { parse } from '../../http/validate';
 import { startApproval, templateForSubject } from '../bills/bills.approvals';
+import { findStatsRow } from './holiday-admin.repo';
 import * as repo from './leave.repo';
 import { loadWorkCalendar } from './work-calendar.service';
 
@@ -83,7 +84,7 @@ export async function checkNoOverlap(db: Db, userId: number, span: LeaveSpan, ex
 
 /** The refusal of a request over the available annual balance, with the numbers. */
 export async function overBalance(db: Db, userId: number, year: number, typeName: string, days: number): Promise<string> {
-  const stats = await repo.findStatsNumbers(db, userId, year);
+  const stats = await findStatsRow(db, userId, year);
   const total = Number(stats?.total_day ?? 0);
   const used = Number(stats?.used_day ?? 0);
   const applying = Number(stats?.applying_day ?? 0);
@@ -120,7 +121,7 @@ export async function startLeave(ctx: AppContext, caller: Caller, body: unknown)
   await checkNoOverlap(ctx.db, caller.userId, span, null, 'start_day');
   const year = leaveYear(span.startDay);
   if (type.counts_balance) {
-    const stats = await repo.findStatsNumbers(ctx.db, caller.userId, year);
+    const stats = await findStatsRow(ctx.db, caller.userId, year);
     const available = stats ? Number(stats.total_day) - Number(stats.used_day) - Number(stats.applying_day) : 0;
     if (available < days) throw new ValidationError({ days: [await overBalance(ctx.db, caller.userId, year, type.name, days)] });
   }
