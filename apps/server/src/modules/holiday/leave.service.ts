@@ -47,12 +47,12 @@ export async function listLeaveTypes(ctx: AppContext): Promise<LeaveType[]> {
   return (await repo.listEnabledTypes(ctx.db)).map(leaveTypeOf);
 }
 
-/** The year whose balance a leave counts against: the year it starts in (docs/holiday.md). */
+/** The year whose balance a leave counts against: the year it starts in (docs/leave.md). */
 export function leaveYear(startDay: string): number {
   return Number(startDay.slice(0, 4));
 }
 
-/** The span measured on the calendar and checked against the type's rules; `field` names where a refusal belongs. */
+/** The span measured on the calendar and checked against the type's rules; `fields` name where each refusal belongs. */
 export async function measureLeave(
   db: Db,
   type: LeaveType,
