@@ -29,7 +29,8 @@ export const HolidayAdminMessages = {
   changed: '假期额度已调整',
 } as const;
 
-const YearZ = z.coerce
+/** A leave year (shared by the holiday area's queries and bodies). */
+export const HolidayYearZ = z.coerce
   .number({ error: HolidayAdminMessages.yearInvalid })
   .int(HolidayAdminMessages.yearInvalid)
   .min(2000, HolidayAdminMessages.yearInvalid)
@@ -45,12 +46,12 @@ export const HolidayUserIdZ = z.object({
 
 /** GET /api/holiday/stats: year (default this year in Shanghai), department with its sub-departments, name. */
 export const HolidayStatsQueryZ = PageQueryZ.extend({
-  year: YearZ.optional(),
+  year: HolidayYearZ.optional(),
   dept_id: z.coerce.number().int().positive(HolidayAdminMessages.deptMissing).optional(),
   keyword: z.string().trim().max(50, HolidayAdminMessages.keywordTooLong).optional(),
 });
 
-export const HolidayYearQueryZ = z.object({ year: YearZ.optional() });
+export const HolidayYearQueryZ = z.object({ year: HolidayYearZ.optional() });
 
 export interface HolidayStatsRow {
   user_id: number;
@@ -70,7 +71,7 @@ const isHalfDays = (value: number) => value !== 0 && Number.isInteger(value * 2)
 
 /** PATCH /api/holiday/stats/{id}/change: add (or take away) days of a year's total, with the reason kept. */
 export const HolidayChangeZ = z.object({
-  year: YearZ,
+  year: HolidayYearZ,
   delta: z
     .number({ error: HolidayAdminMessages.deltaInvalid })
     .refine(isHalfDays, HolidayAdminMessages.deltaInvalid)

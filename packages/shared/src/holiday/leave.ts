@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { escapeHtml } from '../common/html';
 import { PageQueryZ } from '../common/paging';
 import { ATTACHMENT_ID_PATTERN, ATTACHMENTS_MAX } from '../bills/form';
+import { HolidayAdminMessages, HolidayYearZ } from './holiday-admin';
 import { CalendarDayZ, daysBetween, HALF_DAYS, type HalfDay, type LeaveSpan } from './work-calendar';
 
 /*
@@ -88,14 +89,18 @@ export const LeaveMessages = {
   formBroken: '请假单的请假类型或时间不完整，请检查后再提交',
   started: '请假申请已提交',
   scopeForbidden: '没有查看该范围请假记录的权限',
-  deptMissing: '部门不存在或已被删除',
+  statusInvalid: '请假状态不正确',
   rangeInvalid: '查询的结束日期不能早于开始日期',
   rangeTooLong: '一次最多查看 62 天', // LEAVE_AWAY_DAYS_MAX
 } as const;
 
+/** A row id from a query or body: a positive integer the database's integer column holds, else `message`. */
+const RowIdZ = (message: string, missing = message) =>
+  z.coerce.number({ error: missing }).int(message).positive(message).max(2_147_483_647, message);
+
 /** POST /api/holiday/leave: what the leave form sends. */
 export const LeaveStartZ = z.object({
-  leave_type_id: z.coerce.number({ error: LeaveMessages.typeRequired }).int(LeaveMessages.typeMissing).positive(LeaveMessages.typeMissing),
+  leave_type_id: RowIdZ(LeaveMessages.typeMissing, LeaveMessages.typeRequired),
   start_day: CalendarDayZ,
   start_half: z.enum(HALF_DAYS, { error: '请选择开始时段' }),
   end_day: CalendarDayZ,
@@ -150,16 +155,14 @@ export function spansOverlap(a: LeaveSpan, b: LeaveSpan): boolean {
 export const LEAVE_SCOPES = ['mine', 'team', 'all'] as const;
 export type LeaveScope = (typeof LEAVE_SCOPES)[number];
 
-const YearZ = z.coerce.number({ error: '年份须为 2000 到 2100 之间的整数' }).int().min(2000).max(2100);
-
 /** GET /api/holiday/details. */
 export const LeaveDetailsQueryZ = PageQueryZ.extend({
   scope: z.enum(LEAVE_SCOPES, { error: LeaveMessages.scopeForbidden }).default('mine'),
-  year: YearZ.optional(),
-  status: z.enum(LEAVE_STATUSES, { error: '状态不正确' }).optional(),
-  leave_type_id: z.coerce.number().int().positive(LeaveMessages.typeMissing).optional(),
-  dept_id: z.coerce.number().int().positive(LeaveMessages.deptMissing).optional(),
-  keyword: z.string().trim().max(50, '搜索关键字不能超过 50 个字').optional(),
+  year: HolidayYearZ.optional(),
+  status: z.enum(LEAVE_STATUSES, { error: LeaveMessages.statusInvalid }).optional(),
+  leave_type_id: RowIdZ(LeaveMessages.typeMissing).optional(),
+  dept_id: RowIdZ(HolidayAdminMessages.deptMissing).optional(),
+  keyword: z.string().trim().max(50, HolidayAdminMessages.keywordTooLong).optional(),
 });
 
 export const LEAVE_AWAY_DAYS_MAX = 62;
@@ -169,7 +172,7 @@ export const LeaveAwayQueryZ = z
   .object({
     from: CalendarDayZ,
     to: CalendarDayZ,
-    dept_id: z.coerce.number().int().positive(LeaveMessages.deptMissing).optional(),
+    dept_id: RowIdZ(HolidayAdminMessages.deptMissing).optional(),
   })
   .refine((q) => q.from <= q.to, { path: ['to'], error: LeaveMessages.rangeInvalid })
   .refine((q) => q.from > q.to || daysBetween(q.from, q.to) < LEAVE_AWAY_DAYS_MAX, { path: ['to'], error: LeaveMessages.rangeTooLong });

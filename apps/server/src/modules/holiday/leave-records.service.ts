@@ -1,4 +1,5 @@
 import {
+  HolidayAdminMessages,
   LeaveAwayQueryZ,
   LeaveDetailsQueryZ,
   LeaveMessages,
@@ -45,7 +46,8 @@ export async function listLeaveDetails(ctx: AppContext, caller: Caller, query: u
     userId = caller.userId;
   } else {
     const index = await loadDeptIndex(ctx);
-    if (input.dept_id !== undefined && !index.has(input.dept_id)) throw new ValidationError({ dept_id: [LeaveMessages.deptMissing] });
+    if (input.dept_id !== undefined && !index.has(input.dept_id))
+      throw new ValidationError({ dept_id: [HolidayAdminMessages.deptMissing] });
     const asked = input.dept_id === undefined ? undefined : index.subtree(input.dept_id);
     if (input.scope === 'all') {
       if (!isHolidayAdmin(caller)) throw new ForbiddenError(LeaveMessages.scopeForbidden);
@@ -79,7 +81,7 @@ export async function listLeaveDetails(ctx: AppContext, caller: Caller, query: u
 export async function listAway(ctx: AppContext, caller: Caller, query: unknown): Promise<LeaveAway[]> {
   const input = parse(LeaveAwayQueryZ, query);
   const index = await loadDeptIndex(ctx);
-  if (input.dept_id !== undefined && !index.has(input.dept_id)) throw new ValidationError({ dept_id: [LeaveMessages.deptMissing] });
+  if (input.dept_id !== undefined && !index.has(input.dept_id)) throw new ValidationError({ dept_id: [HolidayAdminMessages.deptMissing] });
   const isAdmin = isHolidayAdmin(caller);
   const led = new Set(await ledDepts(ctx, caller, index));
   const own = caller.user.dept_id;

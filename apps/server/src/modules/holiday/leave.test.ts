@@ -180,6 +180,19 @@ describe('POST /api/holiday/leave', () => {
     const garbage = await call('zhangsan', 'POST', '/api/holiday/leave', { leave_type_id: 'x', start_day: '2033-02-30', reason: '' });
     expect(garbage.status).toBe(200);
     expect(garbage.body.status_code).toBe(422);
+    // Ids beyond the database's integer columns are refused as missing, not answered with a 500.
+    const huge = await call('zhangsan', 'POST', '/api/holiday/leave', {
+      leave_type_id: 99_999_999_999,
+      start_day: '2033-03-07',
+      start_half: 'am',
+      end_day: '2033-03-07',
+      end_half: 'pm',
+      reason: '超大编号',
+    });
+    expect(huge.body.message).toBe(LeaveMessages.typeMissing);
+    const hugeFilter = await call('admin', 'GET', '/api/holiday/details?scope=all&leave_type_id=99999999999&dept_id=99999999999');
+    expect(hugeFilter.status).toBe(200);
+    expect(hugeFilter.body.status_code).toBe(422);
     expect(await server.db.selectFrom('leave_requests').select('id').where('year', '=', 2033).execute()).toEqual([]);
   });
 
