@@ -16,7 +16,9 @@ import { SHARE_READ_STATES, type BillListShare } from './shares-api';
  */
 
 /** A positive integer id, with the message of the field it fills: shared by the approval API files. */
-export const IdZ = (message: string) => z.coerce.number({ error: message }).int(message).positive(message);
+export const IdZ = (message: string) =>
+  // At most what the integer id columns hold: PostgreSQL refuses a larger one with an error, not an empty answer.
+  z.coerce.number({ error: message }).int(message).positive(message).max(2_147_483_647, message);
 
 export const TEMPLATE_NAME_MAX = 50;
 export const BILL_TITLE_MAX = 100;

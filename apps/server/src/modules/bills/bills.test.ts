@@ -50,6 +50,16 @@ describe('the demo data', () => {
   });
 });
 
+describe('ids beyond the integer columns', () => {
+  it('are refused as not found, never answered with a 500', async () => {
+    for (const url of ['/api/bills/99999999999', '/api/templates/99999999999']) {
+      const answer = await call('admin', 'GET', url);
+      expect(answer.status, url).toBe(200);
+      expect(answer.body.status_code, url).toBe(422);
+    }
+  });
+});
+
 describe('a bill from draft to done (费用报销 of 6,000 with two items)', () => {
   it('saves, releases, is agreed, rejected by finance, edited, resubmitted and completed', async () => {
     const created = await call<BillDetail>('zhangsan', 'POST', '/api/bills', {
