@@ -84,6 +84,8 @@ export default function MyLeavePage() {
           dataSource={records.data?.list ?? []}
           loading={listed.isLoading}
           locale={{ emptyText: listed.emptyText }}
+          // On a phone the columns keep their words on one line and the table scrolls, as 请假记录's does.
+          scroll={{ x: 'max-content' }}
           pagination={{
             current: paging.page,
             pageSize: paging.per_page,
