@@ -37,6 +37,7 @@ import { leave } from './migrations/0035-leave';
 import { leaveMenus } from './migrations/0036-leave-menus';
 import { leaveTypeMenus } from './migrations/0037-leave-type-menus';
 import { holidayEntitlement } from './migrations/0038-holiday-entitlement';
+import { billBoxStamps } from './migrations/0039-bill-box-stamps';
 
 /** Migrations in order. Names sort as they run; never rename or edit one that has shipped. */
 function migrationsFor(handle: DbHandle): Record<string, Migration> {
@@ -78,6 +79,7 @@ function migrationsFor(handle: DbHandle): Record<string, Migration> {
     '0036-leave-menus': leaveMenus(),
     '0037-leave-type-menus': leaveTypeMenus(),
     '0038-holiday-entitlement': holidayEntitlement(kit),
+    '0039-bill-box-stamps': billBoxStamps(handle.engine),
   };
 }
 

@@ -50,6 +50,7 @@ export interface Database {
   bill_events: BillEventsTable;
   bill_tracks: BillTracksTable;
   bill_shares: BillSharesTable;
+  bill_box_stamps: BillBoxStampsTable;
   bill_access_logs: BillAccessLogsTable;
   bill_subjects: BillSubjectsTable;
   files: FilesTable;
@@ -447,6 +448,16 @@ export interface BillLinksTable {
   related_id: number;
   linked_by: number;
   created_at: string;
+}
+
+/**
+ * A person's stamp, moved by triggers whenever their 待办 box or dashboard counts may have changed; row 0 moves with
+ * the names every list shows (migration 0039, modules/bills/bills.box-cache.ts). Written by the database only.
+ */
+export interface BillBoxStampsTable {
+  user_id: number;
+  /** A counter; PostgreSQL's bigint comes back as text. */
+  stamp: number | string;
 }
 
 export interface BillSharesTable {

@@ -66,7 +66,7 @@ function isoText<T extends string | null>(db: Db, column: string) {
     : sql<T>`${sql.ref(column)}`;
 }
 
-function hasFilters(input: ListInput): boolean {
+export function hasFilters(input: ListInput): boolean {
   return (
     input.template_id !== undefined ||
     input.status !== undefined ||

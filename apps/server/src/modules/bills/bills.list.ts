@@ -12,12 +12,24 @@ import {
 import type { AppContext, Caller } from '../../context';
 import { parse } from '../../http/validate';
 import { loadVersion } from '../templates/templates.versions';
-import { countBills, dashboardCounts, findBillChunk, findBillIds, findBillPage, type PageParams } from './bills-list.repo';
+import { ok } from '../../http/envelope';
+import { billBoxCache } from './bills.box-cache';
+import { countBills, dashboardCounts, findBillChunk, findBillIds, findBillPage, hasFilters, type PageParams } from './bills-list.repo';
 
 /** The boxes and the dashboard (issue 4); the statements and why they have their shape: bills-list.repo.ts. */
 
-export async function listBills(ctx: AppContext, caller: Caller, query: unknown): Promise<Paged<BillListRow>> {
+/**
+ * GET /api/bills as the JSON answered. The unfiltered todo box is kept per person until their box stamp moves
+ * (bills.box-cache.ts); the input parsed whole is its key, so every page, size and order is an answer of its own.
+ */
+export async function listBillsJson(ctx: AppContext, caller: Caller, query: unknown): Promise<Buffer> {
   const input = parse(BillListQueryZ, query);
+  const compute = async () => Buffer.from(JSON.stringify(ok(await listPage(ctx, caller, input))));
+  if (input.box !== 'todo' || hasFilters(input)) return compute();
+  return billBoxCache(ctx).answer(ctx.db, caller.userId, `list:${JSON.stringify(input)}`, compute);
+}
+
+async function listPage(ctx: AppContext, caller: Caller, input: BillListQuery): Promise<Paged<BillListRow>> {
   const params: PageParams = { me: caller.userId, limit: input.per_page, offset: (input.page - 1) * input.per_page };
   const rows = await findBillPage(ctx.db, input, params);
   const total = rows[0] !== undefined ? Number(rows[0].total) : input.page === 1 ? 0 : await countBills(ctx.db, input, params.me);
@@ -72,6 +84,13 @@ function takeLaterTask(row: BillListRow, r: PageRow): void {
 /** GET /api/dashboard: my todo count, my bills in progress, my drafts, and how many bills I have handled. */
 export async function dashboard(ctx: AppContext, caller: Caller): Promise<DashboardCounts> {
   return dashboardCounts(ctx.db, caller.userId);
+}
+
+/** GET /api/dashboard as the JSON answered, kept per person until their box stamp moves (bills.box-cache.ts). */
+export function dashboardJson(ctx: AppContext, caller: Caller): Promise<Buffer> {
+  return billBoxCache(ctx).answer(ctx.db, caller.userId, 'dashboard', async () =>
+    Buffer.from(JSON.stringify(ok(await dashboard(ctx, caller)))),
+  );
 }
 
 /** One bill of an export: its row as the list shows it, and its amount (null when its form has no 金额). */
