@@ -14,6 +14,7 @@ import { isApiPath, registerSecurityHeaders } from './http/security-headers';
 import { stdoutLog } from './lib/log-destination';
 import { adminOrgRoutes } from './modules/admin-org/admin-org.routes';
 import { adminUsersRoutes } from './modules/admin-users/admin-users.routes';
+import { articleAnswers, isArticleAnswerWrite } from './modules/articles/articles.answers';
 import { articlesRoutes } from './modules/articles/articles.routes';
 import { surveyFillRoutes } from './modules/surveys/survey-fill.routes';
 import { surveyResultsRoutes } from './modules/surveys/survey-results.routes';
@@ -78,7 +79,13 @@ export async function buildApp({ config, database, logger = true }: BuildAppOpti
   shareAccessCache(app, ctx, database);
   // Whatever code commits a change to users, departments, roles, grants, sessions or menus empties the cache.
   const stopWatching = database.writes.listen({ matches: isAccessWrite, afterCommit: () => access.changed() });
-  app.addHook('onClose', async () => stopWatching());
+  // Likewise the readers' kept answers of the articles (articles.answers.ts).
+  const answers = articleAnswers(ctx);
+  const stopWatchingArticles = database.writes.listen({ matches: isArticleAnswerWrite, afterCommit: () => answers.changed() });
+  app.addHook('onClose', async () => {
+    stopWatching();
+    stopWatchingArticles();
+  });
 
   app.decorateRequest('caller', null);
   // One line per request with who asked and from which area of the app (the Service header).
@@ -167,6 +174,8 @@ function drainOnClose(app: FastifyInstance): void {
 }
 
 const ACCESS_CHANNEL = 'osp_access';
+/** The payload that empties the articles' kept answers only; none empties the access cache. */
+const ARTICLES_PAYLOAD = 'articles';
 
 /**
  * On PostgreSQL several server processes may share the database (DESIGN §9): each one's access
@@ -179,8 +188,13 @@ function shareAccessCache(app: FastifyInstance, ctx: AppContext, database: DbHan
   ctx.access.setBroadcast(async () => {
     await sql.raw(`notify ${ACCESS_CHANNEL}`).execute(ctx.db);
   });
+  // The articles' kept answers ride on the same channel, under a payload of their own: answered only while it is up.
+  const answers = articleAnswers(ctx);
+  answers.setBroadcast(async () => {
+    await sql.raw(`notify ${ACCESS_CHANNEL}, '${ARTICLES_PAYLOAD}'`).execute(ctx.db);
+  });
   const stop = listenToChannel(database.postgresUrl, ACCESS_CHANNEL, {
-    onMessage: () => ctx.access.clearLocal(),
+    onMessage: (payload) => (payload === ARTICLES_PAYLOAD ? answers.clearLocal() : ctx.access.clearLocal()),
     onUp: (backendPid) => {
       ctx.access.channelBackendPid = backendPid;
       ctx.access.setShared(true);

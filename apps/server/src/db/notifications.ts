@@ -1,7 +1,8 @@
 import pg from 'pg';
 
 export interface ChannelHandlers {
-  onMessage: () => void;
+  /** A notification arrived; `payload` is what it carried ('' for none). */
+  onMessage: (payload: string) => void;
   /** The listening connection is (again) up: messages sent from now on will arrive. `backendPid` names it in pg_stat_activity. */
   onUp: (backendPid: number) => void;
   /** It broke: messages may be missed until onUp. */
@@ -35,7 +36,7 @@ export function listenToChannel(connectionString: string, channel: string, handl
     };
     next.on('error', fail);
     next.on('end', () => fail(new Error('listening connection closed')));
-    next.on('notification', () => handlers.onMessage());
+    next.on('notification', (message) => handlers.onMessage(message.payload ?? ''));
     try {
       await next.connect();
       await next.query(`listen ${channel}`);

@@ -181,6 +181,32 @@ export async function findLatestReadableByType(db: Db, reader: Reader, now: stri
   return { rows: pages.flat(), unread: unread.map((row) => ({ type_id: row.type_id, n: Number(row.n) })) };
 }
 
+/**
+ * The next moment after `now` at which a published article's window opens or closes: until then, who may read what
+ * changes only by a write (articles.answers.ts). Null when no window edge lies ahead.
+ */
+export async function findNextWindowEdge(db: Db, now: string): Promise<string | null> {
+  const row = await db
+    .selectNoFrom((eb) => [
+      eb
+        .selectFrom('articles')
+        .select((e) => e.fn.min<string | null>('published_at').as('t'))
+        .where('status', '=', 1)
+        .where('published_at', '>', now)
+        .as('opens'),
+      eb
+        .selectFrom('articles')
+        .select((e) => e.fn.min<string | null>('expire_at').as('t'))
+        .where('status', '=', 1)
+        .where('expire_at', '>', now)
+        .as('closes'),
+    ])
+    .executeTakeFirst();
+  const edges = [row?.opens, row?.closes].filter((edge): edge is string => typeof edge === 'string');
+  if (edges.length === 0) return null;
+  return edges.reduce((first, edge) => (Date.parse(edge) < Date.parse(first) ? edge : first));
+}
+
 export async function insertConfirmation(db: Db, articleId: number, userId: number, now: string): Promise<void> {
   await db
     .insertInto('article_view_confirms')

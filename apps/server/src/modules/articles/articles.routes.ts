@@ -10,6 +10,8 @@ import { articleReadLogExportRoutes } from './articles.read-log.routes';
 import { remindUnread } from './articles.remind';
 import * as articles from './articles.service';
 
+const JSON_TYPE = 'application/json; charset=utf-8';
+
 /**
  * SPEC §7 Articles (issue 15, docs/articles-api.md): /api/article for holders of article_admin (GET /api/article/{id}
  * answers them the whole article, everyone else the reader's view), the forced-read gate, and /api/employ/article.
@@ -54,8 +56,13 @@ function signedInRoutes(ctx: AppContext) {
     app.post('/api/article/:id/view/confirm', async (request) =>
       ok(await articles.confirmArticle(ctx, callerOf(request), request.params), ArticleMessages.confirmed),
     );
-    app.get('/api/dashboard/article', async (request) => ok(await articles.findDashboardArticles(ctx, callerOf(request))));
-    app.get('/api/employ/article', async (request) => ok(await articles.findEmployArticles(ctx, callerOf(request), request.query)));
+    // Both answer JSON text, kept per reader while nothing they show has changed (articles.answers.ts).
+    app.get('/api/dashboard/article', async (request, reply) =>
+      reply.type(JSON_TYPE).send(await articles.findDashboardArticlesJson(ctx, callerOf(request))),
+    );
+    app.get('/api/employ/article', async (request, reply) =>
+      reply.type(JSON_TYPE).send(await articles.findEmployArticlesJson(ctx, callerOf(request), request.query)),
+    );
     app.get('/api/employ/article/:id', async (request) => ok(await articles.getEmployArticle(ctx, callerOf(request), request.params)));
   };
 }

@@ -22,7 +22,9 @@ import { getAdminArticle } from './articles.admin';
 import { readerOf } from './articles.audience';
 import { attachmentsOf } from './articles.files';
 import { isArticleAdmin } from './articles.policy';
+import { ok } from '../../http/envelope';
 import { awardOnce, awardValue } from '../points/points.service';
+import { articleAnswers } from './articles.answers';
 import * as repo from './articles.repo';
 
 /**
@@ -116,8 +118,7 @@ function employRow(row: ReaderRow, isUnread: boolean): EmployArticleRow {
 }
 
 /** GET /api/employ/article: what is meant for me now, pinned first, then newest; unread = neither opened nor confirmed. */
-export async function findEmployArticles(ctx: AppContext, caller: Caller, query: unknown): Promise<Paged<EmployArticleRow>> {
-  const input = parse(EmployArticleQueryZ, query);
+async function employPage(ctx: AppContext, caller: Caller, input: z.infer<typeof EmployArticleQueryZ>): Promise<Paged<EmployArticleRow>> {
   const { rows, total } = await repo.findReadableArticles(
     ctx.db,
     await readerOf(ctx, caller),
@@ -131,10 +132,28 @@ export async function findEmployArticles(ctx: AppContext, caller: Caller, query:
 }
 
 /**
+ * GET /api/employ/article as the JSON sent: a page without a search is kept per reader until the articles, the
+ * directory or a publish window change (articles.answers.ts); the input parsed whole is its key.
+ */
+export async function findEmployArticlesJson(ctx: AppContext, caller: Caller, query: unknown): Promise<Buffer> {
+  const input = parse(EmployArticleQueryZ, query);
+  const compute = async () => Buffer.from(JSON.stringify(ok(await employPage(ctx, caller, input))));
+  if (input.keyword) return compute();
+  return articleAnswers(ctx).answer(ctx, caller.userId, `list:${JSON.stringify(input)}`, compute);
+}
+
+/** GET /api/dashboard/article as the JSON sent, kept per reader as the list's pages are. */
+export function findDashboardArticlesJson(ctx: AppContext, caller: Caller): Promise<Buffer> {
+  return articleAnswers(ctx).answer(ctx, caller.userId, 'dashboard', async () =>
+    Buffer.from(JSON.stringify(ok(await findDashboardArticles(ctx, caller)))),
+  );
+}
+
+/**
  * GET /api/dashboard/article: the home page's announcements by type — the latest few of each type I may read, and the
  * unread counts — under the same reading rule as the list, so the card never shows what the list would not.
  */
-export async function findDashboardArticles(ctx: AppContext, caller: Caller): Promise<DashboardArticles> {
+async function findDashboardArticles(ctx: AppContext, caller: Caller): Promise<DashboardArticles> {
   const { rows, unread } = await repo.findLatestReadableByType(ctx.db, await readerOf(ctx, caller), nowIso(), DASHBOARD_ARTICLE_COUNT);
   const unreadOf = new Map(unread.map((row) => [row.type_id, row.n]));
   const types: DashboardArticleType[] = [];
