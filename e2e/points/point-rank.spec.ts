@@ -63,7 +63,7 @@ test('[POINTS] a person who confirmed a forced announcement and whose points an 
   // The administrator gives 乙 12 points through the ranking page's 调整积分.
   await signInViaApi(page, 'admin');
   await page.goto('/dashboard');
-  await page.getByRole('link', { name: PointTexts.headerIcon }).click();
+  await page.getByRole('link', { name: PointTexts.headerIcon, exact: true }).click();
   await page.getByRole('button', { name: PointTexts.adjust }).click();
   const adjustDialog = page.getByRole('dialog', { name: PointTexts.adjust });
   const personField = adjustDialog.getByRole('combobox');
@@ -86,7 +86,7 @@ test('[POINTS] a person who confirmed a forced announcement and whose points an 
   const total = mine.data.list.reduce((sum, entry) => sum + entry.points, 0);
 
   await page.goto('/dashboard');
-  await page.getByRole('link', { name: PointTexts.headerIcon }).click();
+  await page.getByRole('link', { name: PointTexts.headerIcon, exact: true }).click();
   await expect(page).toHaveURL((url) => url.pathname === '/point/rank');
   await expect(page.getByText(PointTexts.title).first()).toBeVisible();
 
@@ -133,7 +133,7 @@ test('[POINTS] a person who confirmed a forced announcement and whose points an 
   await signInViaApi(page, outsider.username, { password: outsider.password });
   await page.goto('/dashboard');
   await expect(page.getByRole('link', { name: '消息通知', exact: false }).first()).toBeVisible();
-  await expect(page.getByRole('link', { name: PointTexts.headerIcon })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: PointTexts.headerIcon, exact: true })).toHaveCount(0);
   // Nor a page at its address: typed in, it is /404 as an unknown address is.
   await page.goto('/point/rank');
   await expect(page).toHaveURL(/\/404$/);
