@@ -23,6 +23,7 @@ import { articleTypesRoutes } from './modules/articles/article-types.routes';
 import { pointsRoutes } from './modules/points/points.routes';
 import { AccessCache, isAccessWrite } from './modules/auth/access-cache';
 import { authRoutes } from './modules/auth/auth.routes';
+import { billBoxCache, isBoxWrite } from './modules/bills/bills.box-cache';
 import { billsRoutes } from './modules/bills/bills.routes';
 import { directoryRoutes } from './modules/directory/directory.routes';
 import { entrustRoutes } from './modules/entrust/entrust.routes';
@@ -173,6 +174,7 @@ function drainOnClose(app: FastifyInstance): void {
   });
 }
 
+// Migration 0039's triggers notify on this channel by its name (`box:` payloads).
 const ACCESS_CHANNEL = 'osp_access';
 /** The payload that empties the articles' kept answers only; none empties the access cache. */
 const ARTICLES_PAYLOAD = 'articles';
@@ -193,8 +195,17 @@ function shareAccessCache(app: FastifyInstance, ctx: AppContext, database: DbHan
   answers.setBroadcast(async () => {
     await sql.raw(`notify ${ACCESS_CHANNEL}, '${ARTICLES_PAYLOAD}'`).execute(ctx.db);
   });
+  // And the database itself names, under `box:`, the people whose 待办 and dashboard answers a commit changed.
+  const boxes = billBoxCache(ctx);
+  boxes.hearChanges(async (marker) => {
+    await sql`select pg_notify(${ACCESS_CHANNEL}, ${marker})`.execute(ctx.db);
+  });
+  const stopWatchingBoxes = database.writes.listen({ matches: isBoxWrite, afterCommit: () => boxes.afterLocalWrite() });
   const stop = listenToChannel(database.postgresUrl, ACCESS_CHANNEL, {
-    onMessage: (payload) => (payload === ARTICLES_PAYLOAD ? answers.clearLocal() : ctx.access.clearLocal()),
+    onMessage: (payload) => {
+      if (payload === ARTICLES_PAYLOAD) answers.clearLocal();
+      else if (!boxes.heard(payload)) ctx.access.clearLocal();
+    },
     onUp: (backendPid) => {
       ctx.access.channelBackendPid = backendPid;
       ctx.access.setShared(true);
@@ -204,7 +215,10 @@ function shareAccessCache(app: FastifyInstance, ctx: AppContext, database: DbHan
       app.log.warn({ err: error }, 'access cache off: the change channel to other server processes is down');
     },
   });
-  app.addHook('onClose', async () => stop());
+  app.addHook('onClose', async () => {
+    stopWatchingBoxes();
+    await stop();
+  });
 }
 
 /** index.html and its compressed copies: the document that names the current assets. */

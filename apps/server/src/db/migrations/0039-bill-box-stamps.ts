@@ -90,19 +90,26 @@ begin
 end
 $fn$`;
 
+/**
+ * PostgreSQL also tells every server process whose stamps moved, on the access cache's channel (app.ts) as
+ * `box:<ids>` — delivered at commit, and only if it commits — so a process that hears the channel answers from memory
+ * with no statement at all (bills.box-cache.ts). More people than fit a notification's payload: `box:*`, everyone.
+ */
 const PG_FLUSH = `
 create function bill_box_flush() returns trigger language plpgsql as $fn$
 declare
   noted text := coalesce(current_setting('osp.bill_box', true), '');
+  people integer[];
 begin
   if noted in ('', ',') then
     return null;
   end if;
   perform set_config('osp.bill_box', '', true);
+  people := array(select distinct unnest(string_to_array(trim(both ',' from noted), ','))::integer order by 1);
   insert into ${TABLE} (user_id, stamp)
-    select person, 1 from (select unnest(string_to_array(trim(both ',' from noted), ','))::integer as person) noted_people
-    order by person
+    select unnest(people), 1
   on conflict (user_id) do update set stamp = ${TABLE}.stamp + 1;
+  perform pg_notify('osp_access', 'box:' || case when cardinality(people) <= 500 then array_to_string(people, ',') else '*' end);
   return null;
 end
 $fn$`;

@@ -2,6 +2,7 @@ import type { BillListRow, DashboardCounts, Paged } from '@osp/shared';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, TEST_ENGINE, type TestServer } from '../../../test/harness';
+import type { AppContext } from '../../context';
 import { readBoxStamp } from './bills-box.repo';
 import { BillBoxCache } from './bills.box-cache';
 import { idOf, linearGraph, makeTemplate, pendingTask, releasedBill, Tokens } from './test-support';
@@ -32,6 +33,9 @@ async function call<T>(user: string, method: string, url: string, body?: unknown
   expect(answer.body.status_code, answer.body.message).toBe(0);
   return answer.body.data;
 }
+
+/** What the cache asks of the app's context: its database and its access cache. */
+const contextOf = () => ({ db: server.db, access: server.app.accessCache }) as unknown as AppContext;
 
 const todo = (user: string) => call<Paged<BillListRow>>(user, 'GET', '/api/bills?box=todo&page=1&per_page=20');
 const counts = (user: string) => call<DashboardCounts>(user, 'GET', '/api/dashboard');
@@ -138,31 +142,28 @@ describe('the todo box and the dashboard kept per person', () => {
     expect((await counts('wangwu')).shared_unread).toBe(unread + 1);
   });
 
-  it('answers from memory while the stamp stands, and computes again once it moves', async () => {
-    const single = await makeTemplate(server, admin, linearGraph([[{ type: 'orsign', userIds: [wangwu] }]]));
-    const bill = await releasedBill(server, await tokens.get('zhangsan'), single);
-    expect((await todo('wangwu')).list[0]?.title).toBe(bill.title);
-
-    // A title changed behind the stamp's back (the stamp put back as it was): the kept answer is what comes.
-    const stamp = await server.db.selectFrom('bill_box_stamps').select('stamp').where('user_id', '=', wangwu).executeTakeFirstOrThrow();
-    await server.db.updateTable('bills').set({ title: '改过的标题' }).where('id', '=', bill.id).execute();
-    await server.db.updateTable('bill_box_stamps').set({ stamp: stamp.stamp }).where('user_id', '=', wangwu).execute();
-    expect((await todo('wangwu')).list[0]?.title).toBe(bill.title);
-
-    // The stamp moves: the answer is computed again.
+  it('reading stamps: answers from memory while the stamp stands, and computes again once it moves', async () => {
+    // A cache that reads the database's stamps (SQLite; PostgreSQL while its channel is down).
+    const cache = new BillBoxCache(true);
+    let asked = 0;
+    const answer = async () => String(await cache.answer(contextOf(), wangwu, 'k', async () => Buffer.from(String(++asked))));
+    expect(await answer()).toBe('1');
+    expect(await answer()).toBe('1');
+    // Only the database moves a stamp; nothing watches the stamps' own table.
     await server.db
-      .updateTable('bill_box_stamps')
-      .set((eb) => ({ stamp: eb('stamp', '+', 1) }))
-      .where('user_id', '=', wangwu)
+      .insertInto('bill_box_stamps')
+      .values({ user_id: wangwu, stamp: 1 })
+      .onConflict((oc) => oc.column('user_id').doUpdateSet((eb) => ({ stamp: eb('bill_box_stamps.stamp', '+', 1) })))
       .execute();
-    expect((await todo('wangwu')).list[0]?.title).toBe('改过的标题');
+    expect(await answer()).toBe('2');
+    expect(await answer()).toBe('2');
   });
 
   it('never keeps an answer under a stamp read before a change that the answer may have missed', async () => {
     const cache = new BillBoxCache(true);
     const db = server.db;
     // The change commits while the answer is being computed: what was read is stale, and must not be kept.
-    const first = await cache.answer(db, zhaoliu, 'k', async () => {
+    const first = await cache.answer(contextOf(), zhaoliu, 'k', async () => {
       await db
         .insertInto('bill_box_stamps')
         .values({ user_id: zhaoliu, stamp: 1 })
@@ -171,7 +172,7 @@ describe('the todo box and the dashboard kept per person', () => {
       return Buffer.from('read before the change');
     });
     expect(first.toString()).toBe('read before the change');
-    const after = async (text: string) => (await cache.answer(db, zhaoliu, 'k', async () => Buffer.from(text))).toString();
+    const after = async (text: string) => (await cache.answer(contextOf(), zhaoliu, 'k', async () => Buffer.from(text))).toString();
     expect(await after('read after the change')).toBe('read after the change');
     expect(await after('not asked')).toBe('read after the change');
   });
@@ -180,7 +181,7 @@ describe('the todo box and the dashboard kept per person', () => {
     const cache = new BillBoxCache(true, 10);
     const asked: string[] = [];
     const answer = (userId: number, json: string) =>
-      cache.answer(server.db, userId, 'k', async () => {
+      cache.answer(contextOf(), userId, 'k', async () => {
         asked.push(json);
         return Buffer.from(json);
       });
@@ -197,8 +198,8 @@ describe('the todo box and the dashboard kept per person', () => {
     const cache = new BillBoxCache(false);
     let asked = 0;
     const compute = async () => Buffer.from(String(++asked));
-    await cache.answer(server.db, lisi, 'k', compute);
-    expect((await cache.answer(server.db, lisi, 'k', compute)).toString()).toBe('2');
+    await cache.answer(contextOf(), lisi, 'k', compute);
+    expect((await cache.answer(contextOf(), lisi, 'k', compute)).toString()).toBe('2');
   });
 });
 
@@ -270,5 +271,94 @@ describe('the box stamps of migration 0039', () => {
       server.db,
     );
     expect(rows[0]?.n).toBe(0);
+  });
+});
+
+describe.runIf(TEST_ENGINE === 'postgres')('PostgreSQL: a process hearing the channel', () => {
+  const until = async (condition: () => Promise<boolean>) => {
+    for (let i = 0; i < 200 && !(await condition()); i++) await new Promise((resolve) => setTimeout(resolve, 25));
+    expect(await condition()).toBe(true);
+  };
+  /**
+   * A share to `userId` written with the triggers off and the stamp moved by hand, in raw SQL (which the write watch
+   * does not read, so this process sends no marker of its own either): nobody is told.
+   */
+  const shareUntold = async (billId: number, userId: number) =>
+    server.db.transaction().execute(async (trx) => {
+      await sql`set local session_replication_role = replica`.execute(trx);
+      await sql`insert into bill_shares (bill_id, user_id, shared_by, created_at) values (${billId}, ${userId}, ${zhaoliu}, now())`.execute(
+        trx,
+      );
+      await sql`insert into bill_box_stamps (user_id, stamp) values (${userId}, 1)
+                on conflict (user_id) do update set stamp = bill_box_stamps.stamp + 1`.execute(trx);
+    });
+
+  it('answers from memory with no statement, and computes again for the people a commit names', async () => {
+    await until(async () => server.app.accessCache.isActive);
+    const single = await makeTemplate(server, admin, linearGraph([[{ type: 'orsign', userIds: [lisi] }]]));
+    const bill = await releasedBill(server, await tokens.get('zhaoliu'), single);
+    const before = (await counts('wangwu')).shared_unread;
+    // The database's stamp moved but nobody was told: a process reading stamps would compute again; this one does not.
+    await shareUntold(bill.id, wangwu);
+    expect((await counts('wangwu')).shared_unread).toBe(before);
+    await sql`select pg_notify('osp_access', ${`box:${lisi},${wangwu}`})`.execute(server.db);
+    await until(async () => (await counts('wangwu')).shared_unread === before + 1);
+  });
+
+  it('hears a commit through the triggers, and box:* and the names row for everyone', async () => {
+    const single = await makeTemplate(server, admin, linearGraph([[{ type: 'orsign', userIds: [lisi] }]]));
+    const before = (await counts('lisi')).todo;
+    await releasedBill(server, await tokens.get('zhaoliu'), single);
+    await until(async () => (await counts('lisi')).todo === before + 1);
+
+    for (const payload of ['box:*', 'box:0']) {
+      const bill = await releasedBill(server, await tokens.get('zhaoliu'), single);
+      const unread = (await counts('wangwu')).shared_unread;
+      await shareUntold(bill.id, wangwu);
+      expect((await counts('wangwu')).shared_unread).toBe(unread);
+      await sql`select pg_notify('osp_access', ${payload})`.execute(server.db);
+      await until(async () => (await counts('wangwu')).shared_unread === unread + 1);
+    }
+  });
+});
+
+describe('a process hearing whose stamps moved (PostgreSQL’s channel), kept apart from the channel', () => {
+  it('runs no statement while it hears, and reads stamps after its own commit until its marker comes back', async () => {
+    const cache = new BillBoxCache(true);
+    const markers: string[] = [];
+    cache.hearChanges(async (marker) => {
+      markers.push(marker);
+    });
+    const access = { isActive: true, currentGeneration: 0 };
+    // A database that fails any statement: hearing, the cache must not need one.
+    const noDatabase = { access, db: undefined } as unknown as AppContext;
+    const withDatabase = { access, db: server.db } as unknown as AppContext;
+    let asked = 0;
+    const answer = async (ctx: AppContext) => String(await cache.answer(ctx, wangwu, 'k', async () => Buffer.from(String(++asked))));
+
+    expect(await answer(noDatabase)).toBe('1');
+    expect(await answer(noDatabase)).toBe('1');
+    // Another person named, a stranger's marker: nothing of wangwu's moved.
+    expect(cache.heard(`box:${lisi}`)).toBe(true);
+    expect(cache.heard('box-sync:someone-else:7')).toBe(true);
+    expect(await answer(noDatabase)).toBe('1');
+
+    // This process commits: until its marker is heard back, the stamp comes from the database.
+    await cache.afterLocalWrite();
+    expect(markers).toHaveLength(1);
+    await expect(answer(noDatabase)).rejects.toThrow();
+    expect(await answer(withDatabase)).toBe('2');
+    expect(cache.heard(markers[0] ?? '')).toBe(true);
+    expect(await answer(noDatabase)).toBe('3'); // heard again: a stamp of the other kind, computed once
+    expect(await answer(noDatabase)).toBe('3');
+
+    // wangwu named, everyone named, the channel down and up again (the access cache's generation): computed again.
+    cache.heard(`box:${lisi},${wangwu}`);
+    expect(await answer(noDatabase)).toBe('4');
+    cache.heard('box:*');
+    expect(await answer(noDatabase)).toBe('5');
+    access.currentGeneration += 1;
+    expect(await answer(noDatabase)).toBe('6');
+    expect(cache.heard('menus changed')).toBe(false);
   });
 });

@@ -26,7 +26,7 @@ export async function listBillsJson(ctx: AppContext, caller: Caller, query: unkn
   const input = parse(BillListQueryZ, query);
   const compute = async () => Buffer.from(JSON.stringify(ok(await listPage(ctx, caller, input))));
   if (input.box !== 'todo' || hasFilters(input)) return compute();
-  return billBoxCache(ctx).answer(ctx.db, caller.userId, `list:${JSON.stringify(input)}`, compute);
+  return billBoxCache(ctx).answer(ctx, caller.userId, `list:${JSON.stringify(input)}`, compute);
 }
 
 async function listPage(ctx: AppContext, caller: Caller, input: BillListQuery): Promise<Paged<BillListRow>> {
@@ -88,7 +88,7 @@ export async function dashboard(ctx: AppContext, caller: Caller): Promise<Dashbo
 
 /** GET /api/dashboard as the JSON answered, kept per person until their box stamp moves (bills.box-cache.ts). */
 export function dashboardJson(ctx: AppContext, caller: Caller): Promise<Buffer> {
-  return billBoxCache(ctx).answer(ctx.db, caller.userId, 'dashboard', async () =>
+  return billBoxCache(ctx).answer(ctx, caller.userId, 'dashboard', async () =>
     Buffer.from(JSON.stringify(ok(await dashboard(ctx, caller)))),
   );
 }
