@@ -1,6 +1,7 @@
 import type { AppContext } from '../../context';
 import { nowIso, type Db } from '../../db/index';
 import type { TableWrite } from '../../db/write-watch';
+import { KeptAnswers } from '../../lib/kept-answers';
 import { findNextWindowEdge } from './articles.repo';
 
 /**
@@ -41,17 +42,18 @@ export class ArticleAnswers {
   private generation = 0;
   /** The access cache's generation these answers were computed in: a change there (who may read what) empties them. */
   private accessGeneration: number | undefined;
-  private readonly readers = new Map<number, Map<string, Buffer>>();
+  private readonly kept: KeptAnswers;
   /** Until when (ms) this generation's answers hold; undefined until asked. */
   private validUntil: number | undefined;
-  private bytes = 0;
   private broadcast: () => Promise<void> = async () => {};
 
   constructor(
     private readonly isEnabled: boolean,
     /** Bound on the JSON kept, in bytes; the reader used longest ago goes first. */
-    private readonly maxBytes = 16_000_000,
-  ) {}
+    maxBytes = 16_000_000,
+  ) {
+    this.kept = new KeptAnswers(maxBytes);
+  }
 
   async answer(ctx: AppContext, userId: number, key: string, compute: () => Promise<Buffer>): Promise<Buffer> {
     if (!this.isEnabled || !ctx.access.isActive) return compute();
@@ -65,16 +67,13 @@ export class ArticleAnswers {
       }
     }
     if (this.validUntil !== undefined && Date.now() >= this.validUntil) this.clearLocal(accessGeneration);
-    const kept = this.readers.get(userId)?.get(key);
-    if (kept !== undefined) {
-      this.touch(userId);
-      return kept;
-    }
+    const kept = this.kept.get(userId, key);
+    if (kept !== undefined) return kept;
     const startedAt = this.generation;
     const json = await compute();
     // Kept only if nothing changed while it was computed (and the window edge is known for its generation).
     if (startedAt === this.generation && accessGeneration === ctx.access.currentGeneration && this.validUntil !== undefined) {
-      this.remember(userId, key, json);
+      this.kept.put(userId, key, json);
     }
     return json;
   }
@@ -90,36 +89,11 @@ export class ArticleAnswers {
     this.generation += 1;
     this.accessGeneration = accessGeneration;
     this.validUntil = undefined;
-    this.readers.clear();
-    this.bytes = 0;
+    this.kept.clear();
   }
 
   setBroadcast(broadcast: () => Promise<void>): void {
     this.broadcast = broadcast;
-  }
-
-  private touch(userId: number): void {
-    const answers = this.readers.get(userId);
-    if (!answers) return;
-    this.readers.delete(userId);
-    this.readers.set(userId, answers);
-  }
-
-  private remember(userId: number, key: string, json: Buffer): void {
-    let answers = this.readers.get(userId);
-    if (!answers) {
-      answers = new Map();
-      this.readers.set(userId, answers);
-    } else {
-      this.touch(userId);
-    }
-    this.bytes += json.length - (answers.get(key)?.length ?? 0);
-    answers.set(key, json);
-    for (const [oldest, kept] of this.readers) {
-      if (this.bytes <= this.maxBytes || oldest === userId) break;
-      for (const value of kept.values()) this.bytes -= value.length;
-      this.readers.delete(oldest);
-    }
   }
 }
 

@@ -2,6 +2,7 @@ import type { AppContext } from '../../context';
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../../db/index';
 import type { TableWrite } from '../../db/write-watch';
+import { KeptAnswers } from '../../lib/kept-answers';
 import { readBoxStamp } from './bills-box.repo';
 
 /**
@@ -39,8 +40,9 @@ export function isBoxWrite(write: TableWrite): boolean {
 }
 
 export class BillBoxCache {
-  private readonly people = new Map<number, { stamp: string; answers: Map<string, Buffer> }>();
-  private bytes = 0;
+  /** The answers kept, and the stamp each person's were computed under. */
+  private readonly kept: KeptAnswers;
+  private readonly stamps = new Map<number, string>();
   private isHearing = false;
   private sendMarker: (marker: string) => Promise<void> = async () => {};
   /** How many notifications named each person, and everyone (see hearChanges). */
@@ -54,26 +56,27 @@ export class BillBoxCache {
   constructor(
     private readonly isEnabled: boolean,
     /** Bound on the JSON kept, in bytes: some 2,000 todo pages of 20. */
-    private readonly maxBytes = 16_000_000,
-  ) {}
+    maxBytes = 16_000_000,
+  ) {
+    this.kept = new KeptAnswers(maxBytes);
+  }
 
   /** The answer under `key` for this person: from memory while their stamp has not moved, else `compute()`d. */
   async answer(ctx: AppContext, userId: number, key: string, compute: () => Promise<Buffer>): Promise<Buffer> {
     if (!this.isEnabled) return compute();
     const isHeard = this.isHearing && ctx.access.isActive && this.markerHeard >= this.markerSent;
     const stamp = isHeard ? this.heardStamp(ctx, userId) : await readBoxStamp(ctx.db, userId);
-    const entry = this.people.get(userId);
-    if (entry?.stamp === stamp) {
-      const kept = entry.answers.get(key);
-      if (kept !== undefined) {
-        // Most recently used last: the person used longest ago goes first when over the bound.
-        this.people.delete(userId);
-        this.people.set(userId, entry);
-        return kept;
-      }
+    if (this.stamps.get(userId) === stamp) {
+      const kept = this.kept.get(userId, key);
+      if (kept !== undefined) return kept;
     }
     const json = await compute();
-    this.remember(userId, stamp, key, json);
+    // Kept under the stamp read before computing; a person's answers of another stamp go.
+    if (this.stamps.get(userId) !== stamp) {
+      this.kept.forget(userId);
+      this.stamps.set(userId, stamp);
+    }
+    this.kept.put(userId, key, json);
     return json;
   }
 
@@ -123,31 +126,6 @@ export class BillBoxCache {
 
   private heardStamp(ctx: AppContext, userId: number): string {
     return `heard:${this.heardOf.get(userId) ?? 0}:${this.heardOfEveryone}:${ctx.access.currentGeneration}`;
-  }
-
-  private remember(userId: number, stamp: string, key: string, json: Buffer): void {
-    let entry = this.people.get(userId);
-    if (entry?.stamp !== stamp) {
-      if (entry) this.drop(userId);
-      entry = { stamp, answers: new Map() };
-    } else {
-      this.people.delete(userId);
-    }
-    this.people.set(userId, entry);
-    this.bytes -= entry.answers.get(key)?.length ?? 0;
-    entry.answers.set(key, json);
-    this.bytes += json.length;
-    for (const oldest of this.people.keys()) {
-      if (this.bytes <= this.maxBytes || oldest === userId) break;
-      this.drop(oldest);
-    }
-  }
-
-  private drop(userId: number): void {
-    const entry = this.people.get(userId);
-    if (!entry) return;
-    for (const json of entry.answers.values()) this.bytes -= json.length;
-    this.people.delete(userId);
   }
 }
 
