@@ -2,15 +2,13 @@ import { ArticleAdminMessages, ArticleMessages } from '@osp/shared';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
 import { actorOf, callerOf, requireSignIn } from '../auth/auth.hook';
-import { ok } from '../../http/envelope';
+import { JSON_CONTENT_TYPE, ok } from '../../http/envelope';
 import * as admin from './articles.admin';
 import { listAudienceRoles } from './articles.audience';
 import { getReadLog } from './articles.read-log';
 import { articleReadLogExportRoutes } from './articles.read-log.routes';
 import { remindUnread } from './articles.remind';
 import * as articles from './articles.service';
-
-const JSON_TYPE = 'application/json; charset=utf-8';
 
 /**
  * SPEC §7 Articles (issue 15, docs/articles-api.md): /api/article for holders of article_admin (GET /api/article/{id}
@@ -58,10 +56,10 @@ function signedInRoutes(ctx: AppContext) {
     );
     // Both answer JSON text, kept per reader while nothing they show has changed (articles.answers.ts).
     app.get('/api/dashboard/article', async (request, reply) =>
-      reply.type(JSON_TYPE).send(await articles.findDashboardArticlesJson(ctx, callerOf(request))),
+      reply.type(JSON_CONTENT_TYPE).send(await articles.findDashboardArticlesJson(ctx, callerOf(request))),
     );
     app.get('/api/employ/article', async (request, reply) =>
-      reply.type(JSON_TYPE).send(await articles.findEmployArticlesJson(ctx, callerOf(request), request.query)),
+      reply.type(JSON_CONTENT_TYPE).send(await articles.findEmployArticlesJson(ctx, callerOf(request), request.query)),
     );
     app.get('/api/employ/article/:id', async (request) => ok(await articles.getEmployArticle(ctx, callerOf(request), request.params)));
   };

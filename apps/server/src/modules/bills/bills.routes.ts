@@ -2,7 +2,7 @@ import { ApprovalMessages, ChangeMessages, NoticeMessages, RelatedMessages, Shar
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import { callerOf, requireSignIn } from '../auth/auth.hook';
-import { ok } from '../../http/envelope';
+import { JSON_CONTENT_TYPE, ok } from '../../http/envelope';
 import { clientOf } from '../security-log/security-log.service';
 import * as accessLog from './bills.access-log';
 import * as actions from './bills.actions';
@@ -14,17 +14,17 @@ import { urgeBill } from './bills.urge';
 import { changeBill } from './bills.change';
 import { previewBillPath } from './bills.path-preview';
 
-const JSON_TYPE = 'application/json; charset=utf-8';
-
 /** SPEC §7 Bills, GET /oa/flow/{id} and GET /api/dashboard. docs/approval-api.md describes each. */
 export function billsRoutes(ctx: AppContext) {
   return async function (app: FastifyInstance): Promise<void> {
     requireSignIn(app, ctx);
 
     // Both answer JSON text, kept per person while nothing they show has changed (bills.box-cache.ts).
-    app.get('/api/dashboard', async (request, reply) => reply.type(JSON_TYPE).send(await lists.dashboardJson(ctx, callerOf(request))));
+    app.get('/api/dashboard', async (request, reply) =>
+      reply.type(JSON_CONTENT_TYPE).send(await lists.dashboardJson(ctx, callerOf(request))),
+    );
     app.get('/api/bills', async (request, reply) =>
-      reply.type(JSON_TYPE).send(await lists.listBillsJson(ctx, callerOf(request), request.query)),
+      reply.type(JSON_CONTENT_TYPE).send(await lists.listBillsJson(ctx, callerOf(request), request.query)),
     );
     app.post('/api/bills', async (request) => ok(await bills.createBill(ctx, callerOf(request), request.body), ApprovalMessages.saved));
     app.post('/api/bills/shares', async (request) =>

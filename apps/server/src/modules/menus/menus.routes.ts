@@ -3,6 +3,7 @@ import type { AppContext } from '../../context';
 import { callerOf, requireSignIn } from '../auth/auth.hook';
 import { MENU_VERSION_HEADER } from './menus.hook';
 import { userMenu } from './menus.service';
+import { JSON_CONTENT_TYPE } from '../../http/envelope';
 
 export function menusRoutes(ctx: AppContext) {
   return async function (app: FastifyInstance): Promise<void> {
@@ -10,7 +11,7 @@ export function menusRoutes(ctx: AppContext) {
     // The version is the hash of this very body, whatever changed since the request began.
     app.get('/api/user/menu', async (request, reply) => {
       const { json, version } = await userMenu(ctx, callerOf(request));
-      return reply.header(MENU_VERSION_HEADER, version).type('application/json; charset=utf-8').send(json);
+      return reply.header(MENU_VERSION_HEADER, version).type(JSON_CONTENT_TYPE).send(json);
     });
   };
 }
