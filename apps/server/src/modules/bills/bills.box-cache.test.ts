@@ -91,6 +91,7 @@ describe('the todo box and the dashboard kept per person', () => {
     // A co-handler decides on a joint step: lisi's task is untouched, the bill moves on (its updated_at).
     const together = await releasedBill(server, await tokens.get('zhangsan'), joint);
     const shownBefore = (await todo('lisi')).list.find((r) => r.id === together.id);
+    // Times are kept to the millisecond: the agree below must stamp a later one for the change to show.
     await new Promise((resolve) => setTimeout(resolve, 5));
     await call('wangwu', 'POST', `/api/bills/flownode/${await pendingTask(server, together.id, wangwu)}/agree`, {});
     const bill = await server.db.selectFrom('bills').select('updated_at').where('id', '=', together.id).executeTakeFirstOrThrow();
