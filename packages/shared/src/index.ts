@@ -78,6 +78,7 @@ export * from './surveys/survey-answers';
 export * from './surveys/survey-evaluate';
 export * from './surveys/survey-api';
 export * from './surveys/survey-results';
+export * from './surveys/survey-tally';
 export * from './surveys/survey-admin-texts';
 export * from './surveys/survey-fill-texts';
 export * from './surveys/survey-result-texts';

@@ -38,6 +38,8 @@ import { leaveMenus } from './migrations/0036-leave-menus';
 import { leaveTypeMenus } from './migrations/0037-leave-type-menus';
 import { holidayEntitlement } from './migrations/0038-holiday-entitlement';
 import { billBoxStamps } from './migrations/0039-bill-box-stamps';
+import { surveyResultCounters } from './migrations/0040-survey-result-counters';
+import { surveyShareFiles } from './migrations/0041-survey-share-files';
 
 /** Migrations in order. Names sort as they run; never rename or edit one that has shipped. */
 function migrationsFor(handle: DbHandle): Record<string, Migration> {
@@ -80,6 +82,8 @@ function migrationsFor(handle: DbHandle): Record<string, Migration> {
     '0037-leave-type-menus': leaveTypeMenus(),
     '0038-holiday-entitlement': holidayEntitlement(kit),
     '0039-bill-box-stamps': billBoxStamps(handle.engine),
+    '0040-survey-result-counters': surveyResultCounters(kit),
+    '0041-survey-share-files': surveyShareFiles(handle.engine, kit),
   };
 }
 

@@ -67,6 +67,8 @@ export interface Database {
   survey_assignments: SurveyAssignmentsTable;
   survey_drafts: SurveyDraftsTable;
   survey_responses: SurveyResponsesTable;
+  survey_result_cells: SurveyResultCellsTable;
+  survey_result_texts: SurveyResultTextsTable;
   work_calendar: WorkCalendarTable;
   holiday_changes: HolidayChangesTable;
   leave_types: LeaveTypesTable;
@@ -636,8 +638,13 @@ export interface FilesTable {
   mime: string;
   sha256: string;
   storage_path: string;
-  uploader_id: number;
+  /** Null for a file uploaded through a survey's public link (migration 0041): nobody was signed in. */
+  uploader_id: number | null;
   created_at: string;
+  /** The survey whose public link took the file (migration 0041); null for a signed-in upload. */
+  share_survey_id: number | null;
+  /** The public response that answers with the file (claimed once, migration 0041); null until then. */
+  response_id: number | null;
 }
 
 /** A bill whose form names a file (replaced on every save of the form). */
@@ -731,6 +738,27 @@ export interface SurveyResponsesTable {
   duration_seconds: number | null;
   submitted_at: string;
   updated_at: string;
+}
+
+/** A survey's results as counters: the answers counted in one cell and the sum of their values (migration 0040). */
+export interface SurveyResultCellsTable {
+  survey_id: number;
+  question_id: string;
+  /** packages/shared survey-tally.ts names the cells. */
+  cell: string;
+  ratee_id: number;
+  n: number;
+  total: number;
+}
+
+/** A text, long-text or date answer, for the results' latest texts (migration 0040). */
+export interface SurveyResultTextsTable {
+  survey_id: number;
+  question_id: string;
+  response_id: number;
+  ratee_id: number;
+  text: string;
+  submitted_at: string;
 }
 
 /** A day that differs from Monday to Friday (migration 0032, modules/holiday): a holiday or a make-up workday. */

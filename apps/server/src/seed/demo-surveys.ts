@@ -7,6 +7,7 @@ import {
   type SurveyDefinition,
 } from '@osp/shared';
 import type { Db } from '../db/index';
+import { countResponse } from '../modules/surveys/survey-counters';
 
 /**
  * Demo surveys (issue 16): 2026 年度员工满意度调查, released to the whole company with a rule (a low overall score asks
@@ -223,7 +224,7 @@ export async function seedSurveyDemo(trx: Db, userIds: Ids, deptIds: Ids): Promi
     const checked = validateSubmission(satisfaction, answered.answers, { today: at(1).slice(0, 10) });
     if (!checked.ok)
       throw new Error(`demo surveys: ${person.username}'s answers are refused: ${checked.errors.map((e) => e.message).join('; ')}`);
-    await trx
+    const response = await trx
       .insertInto('survey_responses')
       .values({
         survey_id: surveyId,
@@ -236,7 +237,9 @@ export async function seedSurveyDemo(trx: Db, userIds: Ids, deptIds: Ids): Promi
         submitted_at: at(1),
         updated_at: at(1),
       })
-      .execute();
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await countResponse(trx, { surveyId, rateeId: 0, responseId: response.id, submittedAt: at(1) }, satisfaction, checked.answers);
   }
 
   const { id: evaluationId } = await trx

@@ -45,6 +45,18 @@ export const SURVEY_RESPONDENT_NAME_MAX = 50;
  * public survey stays far below it; a script filling the table does not.
  */
 export const SURVEY_PUBLIC_FILLS_PER_MINUTE = 60;
+/**
+ * Files one address may upload through one survey's public link in a minute (docs/surveys-api.md "Public uploads"):
+ * a form's file questions hold at most 20 files each, so a person never comes near it; a script filling the disk does.
+ */
+export const SURVEY_PUBLIC_UPLOADS_PER_MINUTE = 30;
+
+/** GET /api/publish/share/{id}/depts: a department as the public department question offers it (no leader, no people). */
+export interface SurveyPublicDept {
+  id: number;
+  name: string;
+  parent_id: number | null;
+}
 /** A public results link lives at most this many days. */
 export const SURVEY_RESULT_LINK_DAYS_MAX = 365;
 
@@ -81,6 +93,13 @@ export const SurveyApiMessages = {
   /** The page opens the new version with what was typed (ids are stable), so the message asks to check, not to start over. */
   fillVersionChanged: '问卷已更新为最新版本，已保留您填写的答案，请检查后重新提交',
   publicTooMany: '提交过于频繁，请稍后再试',
+  /** POST /api/publish/share/{id}/files past SURVEY_PUBLIC_UPLOADS_PER_MINUTE. */
+  publicUploadTooMany: '上传过于频繁，请稍后再试',
+  /**
+   * A public fill's file that was not uploaded through this survey's link, is answered by another response already, or
+   * stands in two questions of one submission.
+   */
+  shareFileRefused: (title: string) => `题目「${escapeHtml(title)}」的文件不存在、已被使用或不是通过本问卷上传的，请重新上传`,
   respondentNameRequired: '请填写您的姓名',
   respondentNameTooLong: `姓名不能超过 ${SURVEY_RESPONDENT_NAME_MAX} 个字`,
   // Results.

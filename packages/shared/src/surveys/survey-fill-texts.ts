@@ -60,6 +60,12 @@ export const SurveyFillTexts = {
   filesHint: (max: number) => `最多上传 ${max} 个文件`,
   filesNeedSignIn: '登录后才能上传文件',
   deptNeedSignIn: '登录后才能选择部门',
+  // The public share page's file question (uploads through the link, no sign-in).
+  shareUpload: '上传文件',
+  shareUploading: '上传中…',
+  shareUploadFailed: '上传失败',
+  shareFilesFull: (max: number) => `已达上限 ${max} 个文件`,
+  shareFileRemove: (name: string) => `移除「${name}」`,
   maxLength: (max: number) => `最多 ${max} 字`,
   // The public share page.
   respondentName: '您的姓名',

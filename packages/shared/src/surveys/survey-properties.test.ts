@@ -12,6 +12,8 @@ import {
   type SurveyQuestion,
 } from './survey-model';
 import { surveyOperatorTable, type SurveyAction, type SurveyCompare, type SurveyCondition, type SurveyRule } from './survey-rules';
+import { aggregateSurveyResults, surveyResultsFromTallies } from './survey-results';
+import { compareCells, sumSurveyCells, tallySurveyAnswers } from './survey-tally';
 import { opts, survey } from './survey-test-kit';
 
 /**
@@ -392,6 +394,38 @@ describe('the evaluator on definitions still being edited', () => {
         expect(() => evaluateSurvey(edited, answers)).not.toThrow();
         expect(() => validateSubmission(edited, answers, { today: TODAY })).not.toThrow();
         expect(evaluateSurvey(edited, answers)).toEqual(evaluateSurvey(edited, answers));
+      }),
+      RUNS,
+    );
+  });
+});
+
+describe('the result counters on random surveys and responses (issue 16)', () => {
+  const options = { anonymous: false, minCount: 5 };
+  const asResponse = (answers: SurveyAnswers, i: number) => ({
+    answers,
+    dept_id: null,
+    submitted_at: new Date(Date.UTC(2026, 10, 1, 0, i)).toISOString(),
+  });
+
+  it('sum to the results of the responses, and a replaced response is its cells taken away and the new ones added', () => {
+    fc.assert(
+      fc.property(fc.gen(), (g) => {
+        const definition = randomSurvey(g);
+        const given = Array.from({ length: int(g, 1, 6) }, () => respond(g, definition).answers);
+        const replacement = respond(g, definition).answers;
+        const cells = given.flatMap((answers) => tallySurveyAnswers(definition, answers));
+        const taken = tallySurveyAnswers(definition, given[0] ?? {}).map((c) => ({ ...c, count: -c.count, sum: -c.sum }));
+        const kept = sumSurveyCells([...cells, ...taken, ...tallySurveyAnswers(definition, replacement)]);
+        const after = [...given.slice(1), replacement].map(asResponse);
+        // Texts are kept per response (replaced as a whole), so only the counted figures are compared through the cells.
+        const expected = aggregateSurveyResults(definition, after, { ...options, textLimit: 0 });
+        expect(surveyResultsFromTallies(definition, { cells: kept, texts: new Map() }, { ...options, textLimit: 0 })).toEqual(expected);
+        // One order of cells, whatever the answers: the order writers lock them in.
+        for (const answers of given) {
+          const tally = tallySurveyAnswers(definition, answers);
+          expect([...tally].sort(compareCells)).toEqual(tally);
+        }
       }),
       RUNS,
     );

@@ -4,6 +4,19 @@ import { PageQueryZ } from '../common/paging';
 import type { SurveyAnswers, SurveyAnswerValue } from './survey-answers';
 import { surveyQuestions, type SurveyDefinition, type SurveyQuestion, type SurveyQuestionOf } from './survey-model';
 import { SURVEY_RESULT_LINK_DAYS_MAX, SurveyApiMessages, type SurveyAssignmentState } from './survey-api';
+import {
+  isSurveyNumber,
+  isSurveyRecord,
+  matrixColumnIds,
+  sumSurveyCells,
+  surveyAnswerTexts,
+  surveyPickList,
+  SURVEY_ANSWERED_CELL,
+  SURVEY_NUMBER_CELL_PREFIX,
+  SURVEY_RESPONSES_QUESTION,
+  tallySurveyAnswers,
+  type SurveyTallies,
+} from './survey-tally';
 
 /*
  * A survey's results (issue 16, docs/surveys-api.md "Results"): the aggregation of responses the results page, the
@@ -141,9 +154,11 @@ export interface SurveyResults {
   dimensions: SurveyDimensionResult[];
 }
 
-const TEXT_LIMIT_DEFAULT = 50;
+export const SURVEY_TEXT_LIMIT_DEFAULT = 50;
+const TEXT_LIMIT_DEFAULT = SURVEY_TEXT_LIMIT_DEFAULT;
 /** A number question lists its distinct values only up to this many; beyond, the average alone. */
-const NUMBER_VALUES_MAX = 50;
+export const SURVEY_NUMBER_VALUES_MAX = 50;
+const NUMBER_VALUES_MAX = SURVEY_NUMBER_VALUES_MAX;
 
 const round = (value: number, digits = 2) => Math.round(value * 10 ** digits) / 10 ** digits;
 const mean = (sum: number, count: number) => (count === 0 ? null : round(sum / count));
@@ -169,196 +184,148 @@ class Hider {
 const answerOf = (response: SurveyResponseForResults, id: string): SurveyAnswerValue | undefined =>
   Object.hasOwn(response.answers, id) ? response.answers[id] : undefined;
 
-const isNumber = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
-const asList = (value: unknown): string[] =>
-  Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : typeof value === 'string' ? [value] : [];
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
-
-function choiceResult(
-  question: SurveyQuestionOf<'single' | 'multiple' | 'dropdown'>,
-  responses: readonly SurveyResponseForResults[],
-  options: SurveyResultsOptions,
-): SurveyChoiceResult {
-  const hider = new Hider(options);
-  const counts = new Map(question.options.map((o) => [o.id, 0]));
-  let answered = 0;
-  const tally = (id: unknown): boolean => {
-    const count = typeof id === 'string' ? counts.get(id) : undefined;
-    if (count === undefined) return false;
-    counts.set(id as string, count + 1);
-    return true;
-  };
-  for (const response of responses) {
-    const value = answerOf(response, question.id);
-    let any = false;
-    // Stored answers are clean (validateSubmission): picks are distinct, so each counts once without a set.
-    if (Array.isArray(value)) for (const id of value) any = tally(id) || any;
-    else any = tally(value);
-    if (any) answered++;
-  }
-  const cells = question.options.map((o) => ({ id: o.id, label: o.label, count: hider.count(counts.get(o.id) ?? 0) }));
-  return {
-    kind: 'choice',
-    type: question.type,
-    question_id: question.id,
-    title: question.title,
-    answered,
-    options: cells,
-    hidden: hider.hidden,
-  };
-}
+const isNumber = isSurveyNumber;
+const asList = surveyPickList;
+const isRecord = isSurveyRecord;
 
 function valuesOf(question: SurveyQuestion, responses: readonly SurveyResponseForResults[]): number[] {
   return responses.map((r) => answerOf(r, question.id)).filter(isNumber);
 }
 
-function distribution(values: readonly number[], domain: readonly number[] | null, hider: Hider) {
+const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
+
+const NO_CELL = { count: 0, sum: 0 } as const;
+
+/** The tallies of one question. */
+class QuestionTally {
+  private readonly cells: ReadonlyMap<string, { count: number; sum: number }>;
+  constructor(tallies: SurveyTallies, questionId: string) {
+    this.cells = tallies.cells.get(questionId) ?? new Map();
+  }
+  get(cell: string): { count: number; sum: number } {
+    return this.cells.get(cell) ?? NO_CELL;
+  }
+  count(cell: string): number {
+    return this.get(cell).count;
+  }
+  get answered(): number {
+    return this.count(SURVEY_ANSWERED_CELL);
+  }
+  /** The cells named `<prefix><value>` that someone counts in (a replaced answer leaves a 0 behind), by value. */
+  prefixed(prefix: string): { value: string; count: number; sum: number }[] {
+    const out: { value: string; count: number; sum: number }[] = [];
+    for (const [cell, sums] of this.cells) {
+      if (cell.startsWith(prefix) && sums.count > 0) out.push({ value: cell.slice(prefix.length), ...sums });
+    }
+    return out;
+  }
+}
+
+function choiceResult(question: SurveyQuestionOf<'single' | 'multiple' | 'dropdown'>, t: QuestionTally, hider: Hider): SurveyChoiceResult {
+  return {
+    kind: 'choice',
+    type: question.type,
+    question_id: question.id,
+    title: question.title,
+    answered: t.answered,
+    options: question.options.map((o) => ({ id: o.id, label: o.label, count: hider.count(t.count(`o:${o.id}`)) })),
+    hidden: hider.hidden,
+  };
+}
+
+/** Per value given, smallest first: every value of `domain` (with 0), and any other counted; none beyond `max` values. */
+function distribution(t: QuestionTally, prefix: string, domain: readonly number[] | null, hider: Hider) {
   const counts = new Map<number, number>((domain ?? []).map((v) => [v, 0]));
-  for (const value of values) counts.set(value, (counts.get(value) ?? 0) + 1);
+  for (const { value, count } of t.prefixed(prefix)) counts.set(Number(value), (counts.get(Number(value)) ?? 0) + count);
   if (domain === null && counts.size > NUMBER_VALUES_MAX) return [];
   return [...counts.entries()].sort((a, b) => a[0] - b[0]).map(([value, count]) => ({ value, count: hider.count(count) }));
 }
 
-const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
-
-function scoreResult(
-  question: SurveyQuestionOf<'rating' | 'number'>,
-  responses: readonly SurveyResponseForResults[],
-  options: SurveyResultsOptions,
-): SurveyScoreResult {
-  const hider = new Hider(options);
-  const values = valuesOf(question, responses);
-  const shown = hider.shows(values.length);
-  const sum = values.reduce((a, b) => a + b, 0);
+function scoreResult(question: SurveyQuestionOf<'rating' | 'number'>, t: QuestionTally, hider: Hider): SurveyScoreResult {
+  const answered = t.get(SURVEY_ANSWERED_CELL);
+  const shown = hider.shows(answered.count);
+  const isRating = question.type === 'rating';
   return {
     kind: 'score',
     type: question.type,
     question_id: question.id,
     title: question.title,
-    answered: values.length,
-    average: shown ? mean(sum, values.length) : null,
-    distribution: shown ? distribution(values, question.type === 'rating' ? range(1, question.stars) : null, hider) : [],
+    answered: answered.count,
+    average: shown ? mean(answered.sum, answered.count) : null,
+    distribution: shown
+      ? distribution(t, isRating ? 'v:' : SURVEY_NUMBER_CELL_PREFIX, isRating ? range(1, question.stars) : null, hider)
+      : [],
     hidden: hider.hidden,
   };
 }
 
-function npsResult(
-  question: SurveyQuestionOf<'nps'>,
-  responses: readonly SurveyResponseForResults[],
-  options: SurveyResultsOptions,
-): SurveyNpsResult {
-  const hider = new Hider(options);
-  const values = valuesOf(question, responses);
-  const shown = hider.shows(values.length);
-  const promoters = values.filter((v) => v >= 9).length;
-  const detractors = values.filter((v) => v <= 6).length;
-  const passives = values.length - promoters - detractors;
-  const score = values.length === 0 ? null : round(((promoters - detractors) * 100) / values.length, 1);
+function npsResult(question: SurveyQuestionOf<'nps'>, t: QuestionTally, hider: Hider): SurveyNpsResult {
+  const answered = t.get(SURVEY_ANSWERED_CELL);
+  const shown = hider.shows(answered.count);
+  let promoters = 0;
+  let detractors = 0;
+  for (const { value, count } of t.prefixed('v:')) {
+    if (Number(value) >= 9) promoters += count;
+    else if (Number(value) <= 6) detractors += count;
+  }
+  const passives = answered.count - promoters - detractors;
+  const score = answered.count === 0 ? null : round(((promoters - detractors) * 100) / answered.count, 1);
   return {
     kind: 'nps',
     type: 'nps',
     question_id: question.id,
     title: question.title,
-    answered: values.length,
-    average: shown
-      ? mean(
-          values.reduce((a, b) => a + b, 0),
-          values.length,
-        )
-      : null,
+    answered: answered.count,
+    average: shown ? mean(answered.sum, answered.count) : null,
     promoters: shown ? hider.count(promoters) : null,
     passives: shown ? hider.count(passives) : null,
     detractors: shown ? hider.count(detractors) : null,
     score: shown ? score : null,
-    distribution: shown ? distribution(values, range(0, 10), hider) : [],
+    distribution: shown ? distribution(t, 'v:', range(0, 10), hider) : [],
     hidden: hider.hidden,
   };
 }
 
 function matrixColumns(question: SurveyQuestionOf<'matrix'>): { id: string; label: string }[] {
   if (question.mode !== 'rating') return question.columns.map((c) => ({ id: c.id, label: c.label }));
-  return range(1, question.stars ?? 5).map((star) => ({ id: String(star), label: String(star) }));
+  return matrixColumnIds(question).map((star) => ({ id: star, label: star }));
 }
 
-function matrixResult(
-  question: SurveyQuestionOf<'matrix'>,
-  responses: readonly SurveyResponseForResults[],
-  options: SurveyResultsOptions,
-): SurveyMatrixResult {
-  const hider = new Hider(options);
+function matrixResult(question: SurveyQuestionOf<'matrix'>, t: QuestionTally, hider: Hider): SurveyMatrixResult {
   const columns = matrixColumns(question);
-  const index = new Map(columns.map((c, i) => [c.id, i]));
-  const rows = question.rows.map((row) => ({ row, answered: 0, cells: columns.map(() => 0), sum: 0 }));
-  let answered = 0;
-  for (const response of responses) {
-    const answer = answerOf(response, question.id);
-    if (!isRecord(answer)) continue;
-    let any = false;
-    for (const tally of rows) {
-      const cell = Object.hasOwn(answer, tally.row.id) ? answer[tally.row.id] : undefined;
-      const picks = question.mode === 'rating' ? (isNumber(cell) ? [String(cell)] : []) : asList(cell);
-      const known = [...new Set(picks)].filter((id) => index.has(id));
-      if (known.length === 0) continue;
-      any = true;
-      tally.answered++;
-      for (const id of known) {
-        const at = index.get(id) ?? 0;
-        tally.cells[at] = (tally.cells[at] ?? 0) + 1;
-      }
-      if (question.mode === 'rating' && isNumber(cell)) tally.sum += cell;
-    }
-    if (any) answered++;
-  }
   return {
     kind: 'matrix',
     type: 'matrix',
     mode: question.mode,
     question_id: question.id,
     title: question.title,
-    answered,
+    answered: t.answered,
     columns,
-    rows: rows.map((t) => {
-      const shown = hider.shows(t.answered);
+    rows: question.rows.map((row) => {
+      const answered = t.get(`r:${row.id}`);
+      const shown = hider.shows(answered.count);
       return {
-        id: t.row.id,
-        label: t.row.label,
-        answered: t.answered,
-        cells: t.cells.map((count) => (shown ? hider.count(count) : null)),
-        average: question.mode === 'rating' && shown ? mean(t.sum, t.answered) : null,
+        id: row.id,
+        label: row.label,
+        answered: answered.count,
+        cells: columns.map((c) => (shown ? hider.count(t.count(`c:${row.id}:${c.id}`)) : null)),
+        average: question.mode === 'rating' && shown ? mean(answered.sum, answered.count) : null,
       };
     }),
     hidden: hider.hidden,
   };
 }
 
-function rankingResult(
-  question: SurveyQuestionOf<'ranking'>,
-  responses: readonly SurveyResponseForResults[],
-  options: SurveyResultsOptions,
-): SurveyRankingResult {
-  const hider = new Hider(options);
-  const tallies = new Map(question.options.map((o) => [o.id, { sum: 0, count: 0, first: 0 }]));
-  let answered = 0;
-  for (const response of responses) {
-    const order = asList(answerOf(response, question.id)).filter((id) => tallies.has(id));
-    if (order.length === 0) continue;
-    answered++;
-    order.forEach((id, position) => {
-      const tally = tallies.get(id);
-      if (!tally) return;
-      tally.sum += position + 1;
-      tally.count++;
-      if (position === 0) tally.first++;
-    });
-  }
+function rankingResult(question: SurveyQuestionOf<'ranking'>, t: QuestionTally, hider: Hider): SurveyRankingResult {
+  const answered = t.answered;
   const shown = hider.shows(answered);
   const rows = question.options.map((o) => {
-    const tally = tallies.get(o.id) ?? { sum: 0, count: 0, first: 0 };
+    const ranked = t.get(`p:${o.id}`);
     return {
       id: o.id,
       label: o.label,
-      average_rank: shown ? mean(tally.sum, tally.count) : null,
-      first: shown ? hider.count(tally.first) : null,
+      average_rank: shown ? mean(ranked.sum, ranked.count) : null,
+      first: shown ? hider.count(t.count(`f:${o.id}`)) : null,
     };
   });
   rows.sort((a, b) => (a.average_rank ?? Infinity) - (b.average_rank ?? Infinity));
@@ -375,93 +342,105 @@ function rankingResult(
 
 function textResult(
   question: SurveyQuestionOf<'text' | 'textarea' | 'date'>,
-  responses: readonly SurveyResponseForResults[],
+  t: QuestionTally,
+  latest: readonly { text: string; submitted_at: string }[],
   options: SurveyResultsOptions,
+  hider: Hider,
 ): SurveyTextResult {
-  const hider = new Hider(options);
-  const limit = options.textLimit ?? TEXT_LIMIT_DEFAULT;
-  // Responses come oldest first: the latest `limit` texts are read from the end, and the rest are only counted.
-  let answered = 0;
-  const latest: { text: string; submitted_at: string }[] = [];
-  for (let i = responses.length - 1; i >= 0; i--) {
-    const response = responses[i] as SurveyResponseForResults;
-    const value = answerOf(response, question.id);
-    if (typeof value !== 'string' || value.trim() === '') continue;
-    answered++;
-    if (latest.length < limit) latest.push({ text: value, submitted_at: response.submitted_at });
-  }
+  const answered = t.answered;
+  const kept = latest.slice(0, options.textLimit ?? TEXT_LIMIT_DEFAULT);
   let texts: SurveyTextResult['texts'] = [];
   if (hider.shows(answered)) {
     texts = options.anonymous
-      ? latest.map((t) => ({ text: t.text, submitted_at: null })).sort((a, b) => (a.text < b.text ? -1 : a.text > b.text ? 1 : 0))
-      : latest.sort((a, b) => (a.submitted_at < b.submitted_at ? 1 : a.submitted_at > b.submitted_at ? -1 : 0));
+      ? kept.map((x) => ({ text: x.text, submitted_at: null })).sort((a, b) => (a.text < b.text ? -1 : a.text > b.text ? 1 : 0))
+      : [...kept].sort((a, b) => (a.submitted_at < b.submitted_at ? 1 : a.submitted_at > b.submitted_at ? -1 : 0));
   }
   return { kind: 'text', type: question.type, question_id: question.id, title: question.title, answered, texts, hidden: hider.hidden };
 }
 
 function departmentResult(
   question: SurveyQuestionOf<'department'>,
-  responses: readonly SurveyResponseForResults[],
+  t: QuestionTally,
   options: SurveyResultsOptions,
+  hider: Hider,
 ): SurveyDepartmentResult {
-  const hider = new Hider(options);
-  const counts = new Map<number, number>();
-  for (const value of valuesOf(question, responses)) counts.set(value, (counts.get(value) ?? 0) + 1);
-  const depts = [...counts.entries()]
-    .sort((a, b) => b[1] - a[1] || a[0] - b[0])
-    .map(([id, count]) => ({ id, label: options.depts?.get(id) ?? String(id), count: hider.count(count) }));
-  const answered = [...counts.values()].reduce((a, b) => a + b, 0);
-  return { kind: 'department', type: 'department', question_id: question.id, title: question.title, answered, depts, hidden: hider.hidden };
+  const depts = t
+    .prefixed('d:')
+    .map(({ value, count }) => ({ id: Number(value), count }))
+    .sort((a, b) => b.count - a.count || a.id - b.id)
+    .map(({ id, count }) => ({ id, label: options.depts?.get(id) ?? String(id), count: hider.count(count) }));
+  return {
+    kind: 'department',
+    type: 'department',
+    question_id: question.id,
+    title: question.title,
+    answered: t.answered,
+    depts,
+    hidden: hider.hidden,
+  };
 }
 
-function fileResult(question: SurveyQuestionOf<'file'>, responses: readonly SurveyResponseForResults[]): SurveyFileResult {
-  const lists = responses.map((r) => asList(answerOf(r, question.id))).filter((l) => l.length > 0);
+function fileResult(question: SurveyQuestionOf<'file'>, t: QuestionTally): SurveyFileResult {
+  const answered = t.get(SURVEY_ANSWERED_CELL);
   return {
     kind: 'file',
     type: 'file',
     question_id: question.id,
     title: question.title,
-    answered: lists.length,
-    files: lists.reduce((a, l) => a + l.length, 0),
+    answered: answered.count,
+    files: answered.sum,
     hidden: false,
   };
 }
 
-function questionResult(
-  question: SurveyQuestion,
-  responses: readonly SurveyResponseForResults[],
-  options: SurveyResultsOptions,
-): SurveyQuestionResult | null {
+function questionResult(question: SurveyQuestion, tallies: SurveyTallies, options: SurveyResultsOptions): SurveyQuestionResult | null {
+  const t = new QuestionTally(tallies, question.id);
+  const hider = new Hider(options);
   switch (question.type) {
     case 'single':
     case 'multiple':
     case 'dropdown':
-      return choiceResult(question, responses, options);
+      return choiceResult(question, t, hider);
     case 'rating':
     case 'number':
-      return scoreResult(question, responses, options);
+      return scoreResult(question, t, hider);
     case 'nps':
-      return npsResult(question, responses, options);
+      return npsResult(question, t, hider);
     case 'matrix':
-      return matrixResult(question, responses, options);
+      return matrixResult(question, t, hider);
     case 'ranking':
-      return rankingResult(question, responses, options);
+      return rankingResult(question, t, hider);
     case 'text':
     case 'textarea':
     case 'date':
-      return textResult(question, responses, options);
+      return textResult(question, t, tallies.texts.get(question.id) ?? [], options, hider);
     case 'department':
-      return departmentResult(question, responses, options);
+      return departmentResult(question, t, options, hider);
     case 'file':
-      return fileResult(question, responses);
+      return fileResult(question, t);
     case 'description':
       return null;
   }
 }
 
+/** The scores a question gives its dimension: every rating, NPS and number answer, every row of a rating matrix. */
+function dimensionScores(question: SurveyQuestion, t: QuestionTally): { count: number; sum: number } {
+  if (question.type === 'rating' || question.type === 'nps' || question.type === 'number') return t.get(SURVEY_ANSWERED_CELL);
+  if (question.type !== 'matrix' || question.mode !== 'rating') return NO_CELL;
+  let count = 0;
+  let sum = 0;
+  for (const row of question.rows) {
+    const given = t.get(`r:${row.id}`);
+    count += given.count;
+    sum += given.sum;
+  }
+  return { count, sum };
+}
+
 function dimensionResults(
   definition: SurveyDefinition,
-  responses: readonly SurveyResponseForResults[],
+  tallies: SurveyTallies,
+  responses: number,
   options: SurveyResultsOptions,
 ): SurveyDimensionResult[] {
   const hider = new Hider(options);
@@ -470,42 +449,61 @@ function dimensionResults(
     let scores = 0;
     for (const { question } of surveyQuestions(definition)) {
       if (!('dimensionId' in question) || question.dimensionId !== dimension.id) continue;
-      for (const response of responses) {
-        const answer = answerOf(response, question.id);
-        const values =
-          question.type === 'matrix' ? (isRecord(answer) ? Object.values(answer).filter(isNumber) : []) : isNumber(answer) ? [answer] : [];
-        for (const value of values) {
-          sum += value;
-          scores++;
-        }
-      }
+      const given = dimensionScores(question, new QuestionTally(tallies, question.id));
+      sum += given.sum;
+      scores += given.count;
     }
     // An anonymous dimension needs as many responses as a question does before its average shows.
-    const shown = hider.shows(Math.min(scores, responses.length));
+    const shown = hider.shows(Math.min(scores, responses));
     return { id: dimension.id, title: dimension.title, scores, average: shown ? mean(sum, scores) : null };
   });
 }
 
 /**
- * The results of a survey: every question of `definition` (the version released last; ids are stable across versions,
- * so answers to an earlier version count where their question and options still exist, and the rest are left out).
+ * The results of a survey from its counters (survey-tally.ts): every question of `definition` (the version released
+ * last; ids are stable across versions, so answers to an earlier version count where their question and options still
+ * exist, and the rest are left out).
+ */
+export function surveyResultsFromTallies(
+  definition: SurveyDefinition,
+  tallies: SurveyTallies,
+  options: SurveyResultsOptions,
+): SurveyResults {
+  const responses = new QuestionTally(tallies, SURVEY_RESPONSES_QUESTION).answered;
+  const questions = surveyQuestions(definition).flatMap(({ question }) => {
+    const result = questionResult(question, tallies, options);
+    return result ? [result] : [];
+  });
+  return {
+    responses,
+    anonymous: options.anonymous,
+    min_count: options.minCount,
+    questions,
+    dimensions: dimensionResults(definition, tallies, responses, options),
+  };
+}
+
+/**
+ * The same results from the responses themselves (oldest first), each tallied with `definition`: what the server's
+ * counters hold, summed in memory — for tests, and as the statement of what the counters mean.
  */
 export function aggregateSurveyResults(
   definition: SurveyDefinition,
   responses: readonly SurveyResponseForResults[],
   options: SurveyResultsOptions,
 ): SurveyResults {
-  const questions = surveyQuestions(definition).flatMap(({ question }) => {
-    const result = questionResult(question, responses, options);
-    return result ? [result] : [];
-  });
-  return {
-    responses: responses.length,
-    anonymous: options.anonymous,
-    min_count: options.minCount,
-    questions,
-    dimensions: dimensionResults(definition, responses, options),
-  };
+  const cells = sumSurveyCells(responses.flatMap((r) => tallySurveyAnswers(definition, r.answers)));
+  const limit = options.textLimit ?? TEXT_LIMIT_DEFAULT;
+  const texts = new Map<string, { text: string; submitted_at: string }[]>();
+  for (let i = responses.length - 1; i >= 0; i--) {
+    const response = responses[i] as SurveyResponseForResults;
+    for (const { question_id, text } of surveyAnswerTexts(definition, response.answers)) {
+      const list = texts.get(question_id) ?? [];
+      if (list.length < limit) list.push({ text, submitted_at: response.submitted_at });
+      texts.set(question_id, list);
+    }
+  }
+  return surveyResultsFromTallies(definition, { cells, texts }, options);
 }
 
 /** The respondent's department, as the cross-tab's `by`. */

@@ -6,6 +6,7 @@ import { seedDemo } from '../../seed/seed';
 import { columnKit } from './columns';
 import { surveys } from './0030-surveys';
 import { surveyMenus } from './0031-survey-menus';
+import { surveyResultCounters } from './0040-survey-result-counters';
 
 /**
  * Migrations 0030 and 0031 on both engines: an installation seeded before them gets what the seed gives a new one —
@@ -62,12 +63,16 @@ describe('migrations 0030-surveys and 0031-survey-menus', () => {
     const untyped = db as unknown as Kysely<unknown>;
     const menus = surveyMenus();
     const tables = surveys(columnKit(opened.handle.engine));
+    // The result counters (0040) hang off the survey tables: they come down first and go up after.
+    const counters = surveyResultCounters(columnKit(opened.handle.engine));
     await menus.down(untyped);
+    await counters.down(untyped);
     await tables.down(untyped);
     expect(await topLevel(db)).toEqual(['/home', '/article/list', '/office', '/article', '/holiday', '/system']);
     expect(await adminGrants(db)).toBe(0);
 
     await tables.up(untyped);
+    await counters.up(untyped);
     await menus.up(untyped);
     expect(await topLevel(db)).toEqual(seeded);
     expect(await surveyPages(db)).toEqual(pages);

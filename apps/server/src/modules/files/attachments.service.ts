@@ -2,7 +2,7 @@ import { FileMessages, type FieldErrors, type FileCard, type FormSchema, type Va
 import type { Caller } from '../../context';
 import type { Db } from '../../db/index';
 import { ValidationError } from '../../http/errors';
-import { findFiles, linkedToBill, replaceBillLinks } from './files.repo';
+import { claimShareFiles, findFiles, linkedToBill, replaceBillLinks, unclaimedShareFiles } from './files.repo';
 
 /**
  * What the bills service asks of the files area (docs/files.md): whether the ids in a form's attachment
@@ -63,7 +63,21 @@ export async function attachmentCards(db: Db, ids: Iterable<string>): Promise<Ma
  * The files of `ids` that exist, with their card and uploader, for another module that keeps file ids of its own
  * (an article's images, cover and 附件) and checks them as checkAttachments does a form's.
  */
-export async function uploadedFiles(db: Db, ids: Iterable<string>): Promise<Map<string, FileCard & { uploader_id: number }>> {
+export async function uploadedFiles(db: Db, ids: Iterable<string>): Promise<Map<string, FileCard & { uploader_id: number | null }>> {
   const rows = await findFiles(db, [...new Set(ids)]);
   return new Map(rows.map((r) => [r.id, { id: r.id, name: r.name, size: r.size, mime: r.mime, uploader_id: r.uploader_id }]));
+}
+
+/**
+ * What the surveys module asks of the files a public link took (docs/surveys-api.md "Public uploads"): which of the
+ * ids it may still accept for survey `surveyId` (uploaded through its share, answered by no response yet), and the
+ * claim itself, inside the response's transaction — true only when every id was claimed by this response.
+ */
+export function shareFilesFree(db: Db, surveyId: number, ids: readonly string[]): Promise<Set<string>> {
+  return unclaimedShareFiles(db, surveyId, [...new Set(ids)]);
+}
+
+export async function claimForResponse(trx: Db, surveyId: number, responseId: number, ids: readonly string[]): Promise<boolean> {
+  const unique = [...new Set(ids)];
+  return (await claimShareFiles(trx, surveyId, responseId, unique)) === unique.length;
 }

@@ -1,6 +1,7 @@
 import { FileMessages } from '@osp/shared';
 import type { Caller } from '../../context';
 import { ForbiddenError } from '../../http/errors';
+import { isSurveyAdmin } from '../surveys/surveys.policy';
 import type { FileRow } from './files.repo';
 
 /**
@@ -9,11 +10,13 @@ import type { FileRow } from './files.repo';
  * which of them the caller may read (bills.access `readableBillIds`: initiator, past and current handlers, users it
  * was shared with, bill administrators), once per bill however many files it holds; and asks the articles module
  * which of the files are in an article the caller may read (articles.files `readableArticleFileIds`: published, in
- * its window, meant for them; every article for holders of article_admin).
+ * its window, meant for them; every article for holders of article_admin). A file a public survey response answers
+ * with (uploaded through the survey's link, claimed by the response: `response_id`) is its survey administrators'
+ * (survey_admin), who read the responses (docs/surveys-api.md "Public uploads").
  */
 export function downloadableIds(
   caller: Caller,
-  files: readonly Pick<FileRow, 'id' | 'uploader_id'>[],
+  files: readonly Pick<FileRow, 'id' | 'uploader_id' | 'response_id'>[],
   links: readonly { file_id: string; bill_id: number }[],
   readableBills: ReadonlySet<number>,
   readableArticleFiles: ReadonlySet<string> = new Set(),
@@ -21,6 +24,7 @@ export function downloadableIds(
   const allowed = new Set(files.filter((f) => f.uploader_id === caller.userId).map((f) => f.id));
   for (const link of links) if (readableBills.has(link.bill_id)) allowed.add(link.file_id);
   for (const file of files) if (readableArticleFiles.has(file.id)) allowed.add(file.id);
+  if (isSurveyAdmin(caller)) for (const file of files) if (file.response_id !== null) allowed.add(file.id);
   return allowed;
 }
 

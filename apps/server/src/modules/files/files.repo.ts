@@ -2,9 +2,20 @@ import type { Insertable } from 'kysely';
 import type { Db } from '../../db/index';
 import type { FilesTable } from '../../db/schema';
 
-/** Queries of the `files` and `bill_files` tables (migration 0008-files). */
+/** Queries of the `files` and `bill_files` tables (migrations 0008-files, 0041-survey-share-files). */
 
-const FILE_COLUMNS = ['id', 'name', 'size', 'mime', 'sha256', 'storage_path', 'uploader_id', 'created_at'] as const;
+const FILE_COLUMNS = [
+  'id',
+  'name',
+  'size',
+  'mime',
+  'sha256',
+  'storage_path',
+  'uploader_id',
+  'created_at',
+  'share_survey_id',
+  'response_id',
+] as const;
 
 export type FileRow = FilesTable;
 
@@ -42,4 +53,34 @@ export async function replaceBillLinks(db: Db, billId: number, fileIds: readonly
       .values(fileIds.map((file_id) => ({ bill_id: billId, file_id })))
       .execute();
   }
+}
+
+/** Of `fileIds`, those uploaded through survey `surveyId`'s public link that no response has claimed yet. */
+export async function unclaimedShareFiles(db: Db, surveyId: number, fileIds: readonly string[]): Promise<Set<string>> {
+  if (fileIds.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('files')
+    .select('id')
+    .where('id', 'in', fileIds)
+    .where('share_survey_id', '=', surveyId)
+    .where('response_id', 'is', null)
+    .execute();
+  return new Set(rows.map((r) => r.id));
+}
+
+/**
+ * Claims `fileIds` for the public response `responseId`: only files of this survey's share that no response holds yet
+ * (of two submits at once, PostgreSQL re-reads the rows once the first commits and finds them taken; SQLite runs one
+ * writer at a time). Answers how many rows it claimed.
+ */
+export async function claimShareFiles(db: Db, surveyId: number, responseId: number, fileIds: readonly string[]): Promise<number> {
+  if (fileIds.length === 0) return 0;
+  const result = await db
+    .updateTable('files')
+    .set({ response_id: responseId })
+    .where('id', 'in', fileIds)
+    .where('share_survey_id', '=', surveyId)
+    .where('response_id', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
 }

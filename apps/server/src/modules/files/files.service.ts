@@ -102,6 +102,24 @@ async function authorizeFileDownload(ctx: AppContext, caller: Caller, files: rea
 
 /** POST /api/files: stores one upload of a signed-in user and answers its card. */
 export async function uploadFile(ctx: AppContext, caller: Caller, part: UploadPart | undefined): Promise<FileCard> {
+  return storeUpload(ctx, part, { uploader_id: caller.userId, share_survey_id: null });
+}
+
+/**
+ * POST /api/publish/share/{id}/files: one upload through a survey's public link, which the surveys module has checked
+ * (docs/surveys-api.md "Public uploads"). Nobody is signed in: the file has no uploader and names the survey's share;
+ * the same size limit, type sniffing and cleaning as every upload.
+ */
+export async function uploadShareFile(ctx: AppContext, surveyId: number, part: UploadPart | undefined): Promise<FileCard> {
+  return storeUpload(ctx, part, { uploader_id: null, share_survey_id: surveyId });
+}
+
+/** Writes the part to disk, checks it, and records it under its owner: a signed-in uploader or a survey's share. */
+async function storeUpload(
+  ctx: AppContext,
+  part: UploadPart | undefined,
+  owner: Pick<FileRow, 'uploader_id' | 'share_survey_id'>,
+): Promise<FileCard> {
   if (!part) throw new ValidationError({ file: [FileMessages.noFile] });
   const id = newFileId();
   const uploadFailed = watchFailure(part.content);
@@ -109,8 +127,9 @@ export async function uploadFile(ctx: AppContext, caller: Caller, part: UploadPa
   try {
     written = await writeFile(ctx.config, id, part.content);
   } catch (error) {
-    // writeFile has removed what it wrote; a body that broke off is the caller's, a disk fault ours.
-    if (uploadFailed()) throw new MalformedUploadError();
+    // writeFile has removed what it wrote; a body that broke off is the caller's, a disk fault ours. A body read
+    // whole before the part was handed over (a public upload checks its survey first) may have failed already.
+    if (uploadFailed() || part.content.errored) throw new MalformedUploadError();
     throw error;
   }
   const refuse = async (message: string): Promise<never> => {
@@ -128,8 +147,9 @@ export async function uploadFile(ctx: AppContext, caller: Caller, part: UploadPa
     mime,
     sha256: written.sha256,
     storage_path: written.storagePath,
-    uploader_id: caller.userId,
+    ...owner,
     created_at: nowIso(),
+    response_id: null,
   };
   try {
     await insertFile(ctx.db, row);

@@ -1,5 +1,6 @@
-import type { Insertable } from 'kysely';
-import type { Db } from '../../db/index';
+import type { SurveyTallyCell } from '@osp/shared';
+import { sql, type Insertable } from 'kysely';
+import { engineOf, type Db } from '../../db/index';
 import type { SurveyResponsesTable } from '../../db/schema';
 
 /**
@@ -121,13 +122,75 @@ export async function insertResponse(db: Db, row: Insertable<SurveyResponsesTabl
   return inserted?.id ?? null;
 }
 
-export function findResponseByKey(db: Db, surveyId: number, onceKey: string) {
-  return db
+/**
+ * The response a once_key names. With `lock` (inside a transaction), PostgreSQL holds the row until commit: an
+ * editable resubmit takes its old answers' counters away, and two resubmits at once must not both take the same ones.
+ */
+export function findResponseByKey(db: Db, surveyId: number, onceKey: string, lock = false) {
+  const query = db
     .selectFrom('survey_responses')
-    .select(['id', 'answers', 'version_id'])
+    .select(['id', 'answers', 'version_id', 'submitted_at'])
     .where('survey_id', '=', surveyId)
-    .where('once_key', '=', onceKey)
-    .executeTakeFirst();
+    .where('once_key', '=', onceKey);
+  return (lock && engineOf(db) === 'postgres' ? query.forUpdate() : query).executeTakeFirst();
+}
+
+export async function versionDefinition(db: Db, versionId: number): Promise<string | undefined> {
+  const row = await db.selectFrom('survey_versions').select('definition').where('id', '=', versionId).executeTakeFirst();
+  return row?.definition;
+}
+
+/** Rows a statement carries at most: 6 values each, far below either engine's limit of parameters. */
+const CELLS_PER_STATEMENT = 500;
+
+/**
+ * Adds to the result counters (a negative count takes away). `cells` come summed (one row a cell) and in one order
+ * (survey-tally.ts), so on PostgreSQL two submits lock the shared cells in the same order and never deadlock.
+ */
+export async function addResultCells(db: Db, surveyId: number, rateeId: number, cells: readonly SurveyTallyCell[]): Promise<void> {
+  for (let at = 0; at < cells.length; at += CELLS_PER_STATEMENT) {
+    const rows = cells.slice(at, at + CELLS_PER_STATEMENT).map((c) => ({
+      survey_id: surveyId,
+      question_id: c.question_id,
+      cell: c.cell,
+      ratee_id: rateeId,
+      n: c.count,
+      total: c.sum,
+    }));
+    await db
+      .insertInto('survey_result_cells')
+      .values(rows)
+      .onConflict((oc) =>
+        oc.columns(['survey_id', 'question_id', 'cell', 'ratee_id']).doUpdateSet({
+          n: sql<number>`survey_result_cells.n + excluded.n`,
+          total: sql<number>`survey_result_cells.total + excluded.total`,
+        }),
+      )
+      .execute();
+  }
+}
+
+/** Keeps a response's text answers for the results' lists. */
+export async function insertResultTexts(
+  db: Db,
+  rows: readonly { survey_id: number; question_id: string; response_id: number; ratee_id: number; text: string; submitted_at: string }[],
+): Promise<void> {
+  if (rows.length > 0)
+    await db
+      .insertInto('survey_result_texts')
+      .values([...rows])
+      .execute();
+}
+
+/** Takes a response's texts away; `questionIds` (the text questions of the version it answered) keep it to key lookups. */
+export async function deleteResultTexts(db: Db, surveyId: number, questionIds: readonly string[], responseId: number): Promise<void> {
+  if (questionIds.length === 0) return;
+  await db
+    .deleteFrom('survey_result_texts')
+    .where('survey_id', '=', surveyId)
+    .where('question_id', 'in', [...questionIds])
+    .where('response_id', '=', responseId)
+    .execute();
 }
 
 /** The editable resubmit: the answers replace those of before, in the same row. */

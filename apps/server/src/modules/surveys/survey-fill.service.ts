@@ -22,13 +22,15 @@ import {
 } from '@osp/shared';
 import { z } from 'zod';
 import type { AppContext, Caller } from '../../context';
-import { nowIso } from '../../db/index';
+import { nowIso, type Db } from '../../db/index';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../http/errors';
 import { parse } from '../../http/validate';
 import { deptRows } from '../directory/directory.service';
 import { uploadedFiles } from '../files/attachments.service';
 import { awardOnce, awardValue } from '../points/points.service';
+import { countResponse, recountResponse } from './survey-counters';
 import * as repo from './survey-fill.repo';
+import { claimShareFilesFor, shareFileErrors, withFieldErrors } from './survey-public.service';
 
 /**
  * Filling a survey (issue 16, docs/surveys-api.md "Filling"): the released version to answer, the server-side draft,
@@ -93,6 +95,14 @@ async function assignmentOf(ctx: AppContext, survey: ReleasedSurvey, caller: Cal
 }
 
 const onceKeyOf = (userId: number, rateeId: number) => `u:${userId}:${rateeId}`;
+
+/** The definition of the version a stored response answers (versions are never edited). */
+async function definitionOfVersion(db: Db, survey: ReleasedSurvey, versionId: number): Promise<SurveyDefinition> {
+  if (versionId === survey.versionId) return survey.definition;
+  const stored = await repo.versionDefinition(db, versionId);
+  // A response's version_id is a foreign key: its version exists.
+  return stored ? (JSON.parse(stored) as SurveyDefinition) : survey.definition;
+}
 
 /** Whether a second submit replaces the first: a named survey, one response a person, editable until the deadline. */
 function isReplaceable(definition: SurveyDefinition): boolean {
@@ -184,7 +194,8 @@ function durationOf(startedAt: string | undefined, now: number): number | null {
 
 /**
  * The checks the shared evaluator leaves to the server: every file answer is the person's own upload (or, on an
- * editable resubmit, one their response holds already), every department answer exists. A public fill has no uploads.
+ * editable resubmit, one their response holds already), every department answer exists. A public fill's files
+ * (`uploader` null) are checked against the survey's link by submitPublic (survey-public.service `shareFileErrors`).
  */
 async function serverChecks(
   ctx: AppContext,
@@ -195,15 +206,14 @@ async function serverChecks(
 ): Promise<FieldErrors> {
   const errors: FieldErrors = {};
   const questions = surveyQuestions(definition).map((q) => q.question);
-  const fileQuestions = questions.filter((q) => q.type === 'file' && Array.isArray(answers[q.id]));
+  const fileQuestions = uploader === null ? [] : questions.filter((q) => q.type === 'file' && Array.isArray(answers[q.id]));
   if (fileQuestions.length > 0) {
     const ids = fileQuestions.flatMap((q) => answers[q.id] as string[]);
-    const files = uploader === null ? new Map<string, { uploader_id: number }>() : await uploadedFiles(ctx.db, ids);
+    const files = await uploadedFiles(ctx.db, ids);
     const kept = new Set(earlier ? Object.values(earlier).flatMap((v) => (Array.isArray(v) ? v : [])) : []);
     for (const question of fileQuestions) {
       const mine = (answers[question.id] as string[]).every((fileId) => files.get(fileId)?.uploader_id === uploader || kept.has(fileId));
-      if (uploader === null) errors[`answers.${question.id}`] = [SurveyFillMessages.filePublic(question.title)];
-      else if (!mine) errors[`answers.${question.id}`] = [SurveyFillMessages.fileNotYours(question.title)];
+      if (!mine) errors[`answers.${question.id}`] = [SurveyFillMessages.fileNotYours(question.title)];
     }
   }
   const deptQuestions = questions.filter((q) => q.type === 'department' && typeof answers[q.id] === 'number');
@@ -289,7 +299,7 @@ export async function submitSurvey(ctx: AppContext, caller: Caller, params: unkn
     });
     if (insertedId === null) {
       // The once_key is taken: an earlier submit, or one that committed while this one ran.
-      const existing = onceKey ? await repo.findResponseByKey(trx, survey.id, onceKey) : undefined;
+      const existing = onceKey ? await repo.findResponseByKey(trx, survey.id, onceKey, true) : undefined;
       if (!replaceable || !existing) throw new ConflictError(SurveyApiMessages.fillAlready);
       await repo.replaceResponse(trx, existing.id, {
         version_id: survey.versionId,
@@ -298,7 +308,15 @@ export async function submitSurvey(ctx: AppContext, caller: Caller, params: unkn
         dept_id: deptId,
         updated_at: at,
       });
+      await recountResponse(
+        trx,
+        { surveyId: survey.id, rateeId, responseId: existing.id, submittedAt: existing.submitted_at },
+        { definition: await definitionOfVersion(trx, survey, existing.version_id), answers: JSON.parse(existing.answers) as SurveyAnswers },
+        { definition: survey.definition, answers },
+      );
       replaced = true;
+    } else {
+      await countResponse(trx, { surveyId: survey.id, rateeId, responseId: insertedId, submittedAt: at }, survey.definition, answers);
     }
     await repo.deleteDraft(trx, survey.id, caller.userId, rateeId);
     const awarded =
@@ -354,20 +372,29 @@ export async function submitPublic(ctx: AppContext, params: unknown, body: unkno
   const name = input.name?.trim() ?? '';
   if (named && name === '') throw new ValidationError({ name: [SurveyApiMessages.respondentNameRequired] });
   const now = Date.now();
-  const answers = await checkedAnswers(ctx, survey, input.answers, null, null, now);
+  // Files must have come through this survey's link, unused (docs/surveys-api.md "Public uploads"); named with the rest.
+  const fileErrors = await shareFileErrors(ctx, survey.id, survey.definition, input.answers);
+  const answers = await withFieldErrors(fileErrors, () => checkedAnswers(ctx, survey, input.answers, null, null, now));
   const at = new Date(now).toISOString();
-  await repo.insertResponse(ctx.db, {
-    survey_id: survey.id,
-    version_id: survey.versionId,
-    user_id: null,
-    ratee_id: 0,
-    once_key: null,
-    respondent_name: named ? name : null,
-    dept_id: null,
-    answers: JSON.stringify(answers),
-    duration_seconds: durationOf(input.started_at, now),
-    submitted_at: at,
-    updated_at: at,
+  await ctx.db.transaction().execute(async (trx) => {
+    const responseId = await repo.insertResponse(trx, {
+      survey_id: survey.id,
+      version_id: survey.versionId,
+      user_id: null,
+      ratee_id: 0,
+      once_key: null,
+      respondent_name: named ? name : null,
+      dept_id: null,
+      answers: JSON.stringify(answers),
+      duration_seconds: durationOf(input.started_at, now),
+      submitted_at: at,
+      updated_at: at,
+    });
+    // The claim of its files: of two responses naming one upload, the second finds it taken and rolls back.
+    if (responseId !== null) await claimShareFilesFor(trx, survey.id, survey.definition, responseId, answers);
+    // No once_key: the insert always stores a row.
+    if (responseId !== null)
+      await countResponse(trx, { surveyId: survey.id, rateeId: 0, responseId, submittedAt: at }, survey.definition, answers);
   });
   return { survey_id: survey.id, replaced: false, points: 0 };
 }

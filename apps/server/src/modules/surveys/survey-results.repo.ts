@@ -1,4 +1,4 @@
-import { UserStatus } from '@osp/shared';
+import { SURVEY_NUMBER_CELL_PREFIX, UserStatus } from '@osp/shared';
 import type { Db } from '../../db/index';
 
 /**
@@ -36,7 +36,50 @@ export async function setResultToken(db: Db, id: number, token: string | null, e
   await db.updateTable('surveys').set({ result_token: token, result_token_expires_at: expiresAt }).where('id', '=', id).execute();
 }
 
-/** The responses as the aggregation reads them (all of the survey's, or those about one person rated). */
+/**
+ * The result counters summed by question and cell (over every person rated, or about one), but for number questions'
+ * values: a number can take as many values as there are responses, so `numberCells` reads those apart.
+ */
+export async function resultCells(db: Db, surveyId: number, rateeId: number | undefined) {
+  let query = db
+    .selectFrom('survey_result_cells')
+    .select((eb) => ['question_id', 'cell', eb.fn.sum<number | string>('n').as('n'), eb.fn.sum<number | string>('total').as('total')])
+    .where('survey_id', '=', surveyId)
+    .where((eb) => eb.or([eb('cell', '<', SURVEY_NUMBER_CELL_PREFIX), eb('cell', '>=', NUMBER_CELLS_END)]));
+  if (rateeId !== undefined) query = query.where('ratee_id', '=', rateeId);
+  const rows = await query.groupBy(['question_id', 'cell']).execute();
+  return rows.map((r) => ({ question_id: r.question_id, cell: r.cell, count: Number(r.n), sum: Number(r.total) }));
+}
+
+/** The character after ':' — the end of the range of cells named 'n:…'. */
+const NUMBER_CELLS_END = 'n;';
+
+/** A number question's values that someone gave, at most `limit` of them (in the key's order: the results need a count). */
+export async function numberCells(db: Db, surveyId: number, questionId: string, rateeId: number | undefined, limit: number) {
+  let query = db
+    .selectFrom('survey_result_cells')
+    .select((eb) => ['cell', eb.fn.sum<number | string>('n').as('n')])
+    .where('survey_id', '=', surveyId)
+    .where('question_id', '=', questionId)
+    .where('cell', '>=', SURVEY_NUMBER_CELL_PREFIX)
+    .where('cell', '<', NUMBER_CELLS_END);
+  if (rateeId !== undefined) query = query.where('ratee_id', '=', rateeId);
+  const rows = await query
+    .groupBy('cell')
+    .having((eb) => eb.fn.sum('n'), '>', 0)
+    .limit(limit)
+    .execute();
+  return rows.map((r) => ({ question_id: questionId, cell: r.cell, count: Number(r.n), sum: 0 }));
+}
+
+/** A text question's latest answers (the newest response first). */
+export function latestTexts(db: Db, surveyId: number, questionId: string, rateeId: number | undefined, limit: number) {
+  let query = db.selectFrom('survey_result_texts').select(['text', 'submitted_at']).where('survey_id', '=', surveyId);
+  if (rateeId !== undefined) query = query.where('ratee_id', '=', rateeId);
+  return query.where('question_id', '=', questionId).orderBy('response_id', 'desc').limit(limit).execute();
+}
+
+/** The responses as the cross-tab reads them (all of the survey's, or those about one person rated). */
 export function responsesForResults(db: Db, surveyId: number, rateeId: number | undefined) {
   let query = db.selectFrom('survey_responses').select(['answers', 'dept_id', 'submitted_at']).where('survey_id', '=', surveyId);
   if (rateeId !== undefined) query = query.where('ratee_id', '=', rateeId);

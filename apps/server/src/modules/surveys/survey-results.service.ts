@@ -1,7 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import {
-  aggregateSurveyResults,
   crossTabulate,
+  sumSurveyCells,
+  SURVEY_NUMBER_VALUES_MAX,
+  SURVEY_TEXT_LIMIT_DEFAULT,
+  surveyResultsFromTallies,
+  surveyTextQuestionIds,
+  type SurveyTallies,
   effectiveSurveyStatus,
   SurveyApiMessages,
   SurveyIdParamZ,
@@ -83,6 +88,26 @@ async function responsesOf(ctx: AppContext, surveyId: number, rateeId: number | 
 }
 
 /**
+ * The survey's counters (docs/surveys-api.md "Results kept as counters"): one summed read of the cells, a bounded read
+ * of each number question's values, and each text question's latest texts by an index — never the responses.
+ */
+async function talliesOf(ctx: AppContext, survey: ResultsSurvey, rateeId: number | undefined, textLimit: number): Promise<SurveyTallies> {
+  const numbers = surveyQuestions(survey.definition)
+    .filter((q) => q.question.type === 'number')
+    .map((q) => q.question.id);
+  const texts = textLimit === 0 ? [] : surveyTextQuestionIds(survey.definition);
+  const [cells, numberCells, latest] = await Promise.all([
+    repo.resultCells(ctx.db, survey.id, rateeId),
+    Promise.all(numbers.map((q) => repo.numberCells(ctx.db, survey.id, q, rateeId, SURVEY_NUMBER_VALUES_MAX + 1))),
+    Promise.all(texts.map((q) => repo.latestTexts(ctx.db, survey.id, q, rateeId, textLimit))),
+  ]);
+  return {
+    cells: sumSurveyCells([...cells, ...numberCells.flat()]),
+    texts: new Map(texts.map((q, i) => [q, latest[i] ?? []])),
+  };
+}
+
+/**
  * GET /api/surveys/{id}/responses?ratee_id=: every question's aggregate (SurveyResults); with `question` and `cross`
  * (another question's id, or 'dept'), the cross-tab of the one by the other instead (SurveyCrossTab).
  */
@@ -96,9 +121,12 @@ export async function getResults(
   const { id } = parse(SurveyIdParamZ, params);
   const input = parse(SurveyResultsQueryZ, query);
   const survey = await resultsSurvey(ctx, id);
-  const responses = await responsesOf(ctx, id, input.ratee_id);
   const options = optionsOf(survey.definition, await deptNames(ctx));
-  if (input.question === undefined && input.cross === undefined) return aggregateSurveyResults(survey.definition, responses, options);
+  if (input.question === undefined && input.cross === undefined) {
+    return surveyResultsFromTallies(survey.definition, await talliesOf(ctx, survey, input.ratee_id, SURVEY_TEXT_LIMIT_DEFAULT), options);
+  }
+  // A cross-tab pairs two answers of each response: no counter holds that, so it reads the responses (docs say when).
+  const responses = await responsesOf(ctx, id, input.ratee_id);
   const table = crossTabulate(survey.definition, responses, input.question ?? '', input.cross ?? '', options);
   if (typeof table === 'string') throw new ValidationError({ cross: [table] });
   return table;
@@ -274,7 +302,7 @@ export async function getPublicResults(ctx: AppContext, params: unknown): Promis
   const found = await repo.findSurveyIdByResultToken(ctx.db, token);
   if (!found?.result_token_expires_at || Date.parse(found.result_token_expires_at) <= Date.now()) throw invalid;
   const survey = await resultsSurvey(ctx, found.id, SurveyApiMessages.resultLinkInvalid);
-  const responses = await responsesOf(ctx, survey.id, undefined);
   const options = { ...optionsOf(survey.definition, await deptNames(ctx)), anonymous: true, textLimit: 0 };
-  return { survey_id: survey.id, name: survey.name, results: aggregateSurveyResults(survey.definition, responses, options) };
+  const tallies = await talliesOf(ctx, survey, undefined, 0);
+  return { survey_id: survey.id, name: survey.name, results: surveyResultsFromTallies(survey.definition, tallies, options) };
 }

@@ -1,0 +1,79 @@
+import {
+  compareCells,
+  sumSurveyCells,
+  surveyAnswerTexts,
+  surveyTextQuestionIds,
+  tallySurveyAnswers,
+  type SurveyAnswers,
+  type SurveyDefinition,
+  type SurveyTallyCell,
+} from '@osp/shared';
+import type { Db } from '../../db/index';
+import * as repo from './survey-fill.repo';
+
+/**
+ * The result counters (docs/surveys-api.md "Results kept as counters") follow every response in the transaction that
+ * stores it: a new response adds its cells and texts; an editable resubmit takes the old answers' away and adds the
+ * new ones. Every writer of `survey_responses` goes through here, so the counters are the responses' sums.
+ */
+
+export interface CountedResponse {
+  surveyId: number;
+  rateeId: number;
+  responseId: number;
+  submittedAt: string;
+}
+
+function summed(cells: readonly SurveyTallyCell[]): SurveyTallyCell[] {
+  const out: SurveyTallyCell[] = [];
+  for (const [questionId, byCell] of sumSurveyCells(cells)) {
+    for (const [cell, sums] of byCell) {
+      // A resubmit giving the same answer moves nothing: no row is touched, so no lock is taken for it.
+      if (sums.count !== 0 || sums.sum !== 0) out.push({ question_id: questionId, cell, count: sums.count, sum: sums.sum });
+    }
+  }
+  return out.sort(compareCells);
+}
+
+async function insertTexts(trx: Db, response: CountedResponse, definition: SurveyDefinition, answers: SurveyAnswers): Promise<void> {
+  await repo.insertResultTexts(
+    trx,
+    surveyAnswerTexts(definition, answers).map((t) => ({
+      survey_id: response.surveyId,
+      question_id: t.question_id,
+      response_id: response.responseId,
+      ratee_id: response.rateeId,
+      text: t.text,
+      submitted_at: response.submittedAt,
+    })),
+  );
+}
+
+/** A new response: its cells added, its texts kept. `definition` is the version it answers. */
+export async function countResponse(
+  trx: Db,
+  response: CountedResponse,
+  definition: SurveyDefinition,
+  answers: SurveyAnswers,
+): Promise<void> {
+  await repo.addResultCells(trx, response.surveyId, response.rateeId, summed(tallySurveyAnswers(definition, answers)));
+  await insertTexts(trx, response, definition, answers);
+}
+
+/** An editable resubmit: the cells of the answers it replaces (read with the version they answered) give way to the new. */
+export async function recountResponse(
+  trx: Db,
+  response: CountedResponse,
+  before: { definition: SurveyDefinition; answers: SurveyAnswers },
+  after: { definition: SurveyDefinition; answers: SurveyAnswers },
+): Promise<void> {
+  const removed = tallySurveyAnswers(before.definition, before.answers).map((c) => ({ ...c, count: -c.count, sum: -c.sum }));
+  await repo.addResultCells(
+    trx,
+    response.surveyId,
+    response.rateeId,
+    summed([...removed, ...tallySurveyAnswers(after.definition, after.answers)]),
+  );
+  await repo.deleteResultTexts(trx, response.surveyId, surveyTextQuestionIds(before.definition), response.responseId);
+  await insertTexts(trx, response, after.definition, after.answers);
+}
