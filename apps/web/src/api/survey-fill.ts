@@ -1,5 +1,6 @@
-import type { SurveyAnswers, SurveyDefinition, SurveyFillForm } from '@osp/shared';
-import { api } from './client';
+import { skipToken, useQueries, type QueryClient } from '@tanstack/react-query';
+import type { FileCard, SurveyAnswers, SurveyDefinition, SurveyFillForm, SurveyPublicDept } from '@osp/shared';
+import { api, upload } from './client';
 import { usePageQuery } from './page-query';
 
 /*
@@ -60,6 +61,49 @@ export function submitPublicSurvey(
   body: { version_id: number; answers: SurveyAnswers; started_at?: string; name?: string },
 ) {
   return api.withMessage.post<unknown>(`/api/publish/share/${surveyId}`, body);
+}
+
+/** GET /api/publish/share/{id}/depts: the departments a public link's department question offers (no sign-in). */
+export function usePublicSurveyDepts(surveyId: number) {
+  return usePageQuery({
+    queryKey: ['surveys', 'share', surveyId, 'depts'],
+    queryFn: () => api.get<SurveyPublicDept[]>(`/api/publish/share/${surveyId}/depts`),
+    staleTime: 5 * 60_000,
+    retry: false,
+    refetchOnWindowFocus: false,
+  });
+}
+
+const shareFileKey = (id: string) => ['surveys', 'share-file', id] as const;
+
+/**
+ * POST /api/publish/share/{id}/files: one file for a public link's file question (no sign-in). Its card is kept, as the
+ * only place its name is known: nobody on the link may read the file back.
+ */
+export async function uploadPublicSurveyFile(
+  queryClient: QueryClient,
+  surveyId: number,
+  file: File,
+  onProgress?: (percent: number) => void,
+): Promise<FileCard> {
+  const card = await upload<FileCard>(`/api/publish/share/${surveyId}/files`, file, file.name, onProgress);
+  queryClient.setQueryData(shareFileKey(card.id), card);
+  return card;
+}
+
+/** The cards of the files uploaded through the link in this tab, by id (never fetched: kept while the page lives). */
+export function usePublicFileCards(ids: readonly string[]): Map<string, FileCard> {
+  return useQueries({
+    queries: ids.map((id) => ({ queryKey: shareFileKey(id), queryFn: skipToken, staleTime: Infinity, gcTime: Infinity })),
+    combine: (results) => {
+      const cards = new Map<string, FileCard>();
+      results.forEach((result, i) => {
+        const id = ids[i];
+        if (id !== undefined && result.data) cards.set(id, result.data as FileCard);
+      });
+      return cards;
+    },
+  });
 }
 
 /**

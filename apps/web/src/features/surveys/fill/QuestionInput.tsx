@@ -1,10 +1,12 @@
 import { Alert, Checkbox, DatePicker, Input, InputNumber, Radio, Rate, Select } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { SurveyFillTexts, type SurveyAnswerValue, type SurveyQuestion, type SurveyQuestionState } from '@osp/shared';
+import { createContext, useContext } from 'react';
 import { AttachmentInput } from '../../../components/bill-form/AttachmentInput';
 import { AttachmentList } from '../../../components/bill-form/AttachmentList';
-import { DeptAnswerInput } from './DeptAnswerInput';
+import { DeptAnswerInput, PublicDeptAnswerInput } from './DeptAnswerInput';
 import { MatrixInput } from './MatrixInput';
+import { PublicFileInput } from './PublicFileInput';
 import { RankingInput } from './RankingInput';
 import { todayText, togglePick } from './survey-form-logic';
 
@@ -15,7 +17,7 @@ export interface QuestionInputProps {
   /** undefined clears the answer. */
   onChange: (value: SurveyAnswerValue | undefined) => void;
   isDisabled: boolean;
-  /** Uploads and the department tree need a session: the public share page has none. */
+  /** Uploads and the department tree need a session, or the public link's own calls (PublicShareContext). */
   isSignedIn: boolean;
   /** The question title's element id, which names the control for screen readers. */
   labelId: string;
@@ -28,8 +30,16 @@ function dateLimit(limit: string | undefined): string | undefined {
   return limit === 'today' ? todayText() : limit;
 }
 
+/**
+ * The survey whose public link the form is filled through (the share page provides it): its department and file
+ * questions then use the link's own calls (GET /api/publish/share/{id}/depts, POST …/files), signed in or not, since
+ * the public submit takes only files uploaded through the link.
+ */
+export const PublicShareContext = createContext<number | null>(null);
+
 /** The control of one question, by type; the answer's shape is docs/surveys.md's. */
 export function QuestionInput({ question, state, value, onChange, isDisabled, isSignedIn, labelId }: QuestionInputProps) {
+  const shareId = useContext(PublicShareContext);
   const shownOptions = 'options' in question ? question.options.filter((o) => state.options[o.id]) : [];
   switch (question.type) {
     case 'single':
@@ -190,6 +200,21 @@ export function QuestionInput({ question, state, value, onChange, isDisabled, is
         />
       );
     case 'file':
+      if (shareId !== null) {
+        return (
+          <>
+            <div className="survey-question__hint">{SurveyFillTexts.filesHint(question.maxFiles)}</div>
+            <PublicFileInput
+              surveyId={shareId}
+              maxFiles={question.maxFiles}
+              value={value}
+              onChange={onChange}
+              isDisabled={isDisabled}
+              labelId={labelId}
+            />
+          </>
+        );
+      }
       if (!isSignedIn) return <Alert type="info" showIcon title={SurveyFillTexts.filesNeedSignIn} />;
       return (
         <>
@@ -202,6 +227,8 @@ export function QuestionInput({ question, state, value, onChange, isDisabled, is
         </>
       );
     case 'department':
+      if (shareId !== null)
+        return <PublicDeptAnswerInput surveyId={shareId} value={value} onChange={onChange} isDisabled={isDisabled} labelId={labelId} />;
       if (!isSignedIn) return <Alert type="info" showIcon title={SurveyFillTexts.deptNeedSignIn} />;
       return <DeptAnswerInput value={value} onChange={onChange} isDisabled={isDisabled} labelId={labelId} />;
     case 'description':

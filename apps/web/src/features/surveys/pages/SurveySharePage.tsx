@@ -9,6 +9,7 @@ import { messageText } from '../../../components/HtmlMessage';
 import { PageLoading } from '../../../components/PageLoading';
 import { formatDateTime } from '../../../utils/datetime';
 import { FillRefusal } from '../fill/FillRefusal';
+import { PublicShareContext } from '../fill/QuestionInput';
 import { idOf } from '../fill/route-ids';
 import { SurveyForm } from '../fill/SurveyForm';
 import '../fill/survey-form.css';
@@ -82,49 +83,52 @@ function PublicFill({ survey, onVersionChanged }: { survey: PublicSurveyForm; on
   };
 
   return (
-    <SurveyForm
-      definition={survey.definition}
-      answers={answers}
-      onChange={setAnswers}
-      onSubmit={handleSubmit}
-      mode="fill"
-      errors={errors}
-      isSubmitting={isSubmitting}
-      isSignedIn={hasSession()}
-      header={
-        <>
-          <div className="survey-form__meta">
-            <span>{survey.deadline ? SurveyFillTexts.deadline(formatDateTime(survey.deadline)) : SurveyFillTexts.noDeadline}</span>
-          </div>
-          {isNamed ? (
-            <Form layout="vertical" component="div" style={{ marginTop: 12 }}>
-              <Form.Item
-                label={SurveyFillTexts.respondentName}
-                htmlFor="survey-respondent-name"
-                required
-                validateStatus={nameError ? 'error' : undefined}
-                help={nameError ? messageText(nameError) : undefined}
-                style={{ marginBottom: 0 }}
-              >
-                <Input
-                  id="survey-respondent-name"
-                  size="large"
-                  autoComplete="name"
-                  maxLength={SURVEY_RESPONDENT_NAME_MAX}
-                  placeholder={SurveyFillTexts.respondentNamePlaceholder}
-                  value={name}
-                  onChange={(event) => {
-                    setName(event.target.value);
-                    setNameError(undefined);
-                  }}
-                />
-              </Form.Item>
-            </Form>
-          ) : (
-            <Alert type="info" showIcon title={SurveyFillTexts.anonymousNote} style={{ marginTop: 12 }} />
-          )}
-        </>
-      }
-    />
+    // Department and file questions go through the link's own calls (GET …/depts, POST …/files), as the submit does.
+    <PublicShareContext value={survey.survey_id}>
+      <SurveyForm
+        definition={survey.definition}
+        answers={answers}
+        onChange={setAnswers}
+        onSubmit={handleSubmit}
+        mode="fill"
+        errors={errors}
+        isSubmitting={isSubmitting}
+        isSignedIn={hasSession()}
+        header={
+          <>
+            <div className="survey-form__meta">
+              <span>{survey.deadline ? SurveyFillTexts.deadline(formatDateTime(survey.deadline)) : SurveyFillTexts.noDeadline}</span>
+            </div>
+            {isNamed ? (
+              <Form layout="vertical" component="div" style={{ marginTop: 12 }}>
+                <Form.Item
+                  label={SurveyFillTexts.respondentName}
+                  htmlFor="survey-respondent-name"
+                  required
+                  validateStatus={nameError ? 'error' : undefined}
+                  help={nameError ? messageText(nameError) : undefined}
+                  style={{ marginBottom: 0 }}
+                >
+                  <Input
+                    id="survey-respondent-name"
+                    size="large"
+                    autoComplete="name"
+                    maxLength={SURVEY_RESPONDENT_NAME_MAX}
+                    placeholder={SurveyFillTexts.respondentNamePlaceholder}
+                    value={name}
+                    onChange={(event) => {
+                      setName(event.target.value);
+                      setNameError(undefined);
+                    }}
+                  />
+                </Form.Item>
+              </Form>
+            ) : (
+              <Alert type="info" showIcon title={SurveyFillTexts.anonymousNote} style={{ marginTop: 12 }} />
+            )}
+          </>
+        }
+      />
+    </PublicShareContext>
   );
 }
