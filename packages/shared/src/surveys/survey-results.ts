@@ -786,8 +786,6 @@ export function surveyAnswerText(question: SurveyQuestion, value: unknown, depts
 export const SurveyFillMessages = {
   /** A file answer that is not the person's own upload (or, on a resubmit, already in their response). */
   fileNotYours: (title: string) => `题目「${escapeHtml(title)}」的文件不存在或不是您上传的`,
-  /** A public fill cannot carry files: uploading needs a sign-in. */
-  filePublic: (title: string) => `题目「${escapeHtml(title)}」需要登录后上传文件`,
   deptMissing: (title: string) => `题目「${escapeHtml(title)}」选择的部门不存在`,
   draftSaved: '已暂存，可在其他设备上继续填写',
 } as const;
