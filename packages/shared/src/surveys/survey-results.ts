@@ -735,8 +735,16 @@ export const SurveyExportTexts = {
   filename: (name: string, day: string) => `${name.replace(/[\\/:*?"<>|]/g, '_').slice(0, 80)}-答卷-${day}.xlsx`,
 } as const;
 
-/** The answer shown as text: option labels, not ids; a matrix as 行：列; a ranking as 1. A 2. B. */
-export function surveyAnswerText(question: SurveyQuestion, value: unknown, depts?: ReadonlyMap<number, string>): string {
+/**
+ * The answer shown as text: option labels, not ids; a matrix as 行：列; a ranking as 1. A 2. B; departments and files by
+ * their names where the caller knows them (`depts`, `files`: file id → name).
+ */
+export function surveyAnswerText(
+  question: SurveyQuestion,
+  value: unknown,
+  depts?: ReadonlyMap<number, string>,
+  files?: ReadonlyMap<string, string>,
+): string {
   if (value === undefined || value === null) return '';
   const label = (list: readonly { id: string; label: string }[], id: string) => list.find((o) => o.id === id)?.label ?? id;
   switch (question.type) {
@@ -768,7 +776,9 @@ export function surveyAnswerText(question: SurveyQuestion, value: unknown, depts
     case 'department':
       return isNumber(value) ? (depts?.get(value) ?? String(value)) : '';
     case 'file':
-      return asList(value).join('、');
+      return asList(value)
+        .map((id) => files?.get(id) ?? id)
+        .join('、');
     case 'description':
       return '';
     case 'text':

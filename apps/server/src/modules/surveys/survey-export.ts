@@ -11,7 +11,7 @@ import type { AppContext, Caller } from '../../context';
 import { parse } from '../../http/validate';
 import { streamSheet, type SheetColumn } from '../exports/exports.sheet';
 import { authorizeSurveyAdmin } from './surveys.policy';
-import { deptNames, resultsSurvey } from './survey-results.service';
+import { deptNames, fileNames, resultsSurvey } from './survey-results.service';
 import * as repo from './survey-results.repo';
 
 /**
@@ -24,7 +24,7 @@ import * as repo from './survey-results.repo';
 
 const CHUNK = 1000;
 
-type Row = repo.ExportRow & { number: number; parsed: SurveyAnswers };
+type Row = repo.ExportRow & { number: number; parsed: SurveyAnswers; files: ReadonlyMap<string, string> };
 
 export async function exportSurvey(ctx: AppContext, caller: Caller, query: unknown): Promise<{ filename: string; body: Readable }> {
   authorizeSurveyAdmin(caller);
@@ -41,7 +41,7 @@ export async function exportSurvey(ctx: AppContext, caller: Caller, query: unkno
     value: (row) => {
       const value = Object.hasOwn(row.parsed, question.id) ? row.parsed[question.id] : undefined;
       if (value === undefined) return null;
-      return typeof value === 'number' ? value : surveyAnswerText(question, value, depts);
+      return typeof value === 'number' ? value : surveyAnswerText(question, value, depts, row.files);
     },
   });
   const columns: SheetColumn<Row>[] = [
@@ -63,7 +63,9 @@ export async function exportSurvey(ctx: AppContext, caller: Caller, query: unkno
   const readChunk = async (): Promise<Row[]> => {
     const rows = await repo.exportRows(ctx.db, survey.id, input.ratee_id, lastId, CHUNK);
     lastId = rows.at(-1)?.id ?? lastId;
-    return rows.map((r) => ({ ...r, number: ++number, parsed: JSON.parse(r.answers) as SurveyAnswers }));
+    const parsed = rows.map((r) => JSON.parse(r.answers) as SurveyAnswers);
+    const files = await fileNames(ctx, questions, parsed);
+    return rows.map((r, i) => ({ ...r, number: ++number, parsed: parsed[i] ?? {}, files }));
   };
   // The first chunk is read before the answer begins: a failure there is still an envelope, and it sets the widths.
   const first = await readChunk();

@@ -1,4 +1,5 @@
 import fs from 'node:fs/promises';
+import ExcelJS from 'exceljs';
 import path from 'node:path';
 import {
   FileMessages,
@@ -264,6 +265,17 @@ describe('public uploads', () => {
     // zhangsan holds no survey_admin; a file no response holds stays closed even to administrators.
     expect((await download('zhangsan', card.id)).status).toBe(403);
     expect((await download('admin', unclaimed.id)).status).toBe(403);
+
+    // The export names the file, not its id.
+    const exported = await fetch(`${server.baseUrl}/api/survey/exportAs?survey_id=${s.surveyId}&personal=0`, {
+      headers: { authorization: `Bearer ${await tokens.get('admin')}` },
+    });
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(await exported.arrayBuffer());
+    const values: unknown[] = [];
+    workbook.worksheets[0]?.eachRow((row) => values.push(...(row.values as unknown[])));
+    expect(values).toContain('证明.pdf');
+    expect(values).not.toContain(card.id);
   });
 
   it('lets no signed-in fill use an upload of the link', async () => {

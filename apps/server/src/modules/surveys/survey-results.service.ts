@@ -18,8 +18,10 @@ import {
   SurveyReturnsQueryZ,
   SurveyStatus,
   surveyAnswerText,
+  surveyPickList,
   surveyQuestions,
   type Paged,
+  type SurveyQuestion,
   type SurveyAnswers,
   type SurveyCrossTab,
   type SurveyDefinition,
@@ -39,6 +41,7 @@ import type { Actor, AppContext, Caller } from '../../context';
 import { ConflictError, NotFoundError, ValidationError } from '../../http/errors';
 import { parse } from '../../http/validate';
 import { deptRows } from '../directory/directory.service';
+import { uploadedFiles } from '../files/attachments.service';
 import { notify } from '../notifications/notifications.service';
 import { recordOperation } from '../syslog/syslog.service';
 import { authorizeSurveyAdmin } from './surveys.policy';
@@ -145,11 +148,13 @@ export async function getReturns(ctx: AppContext, caller: Caller, params: unknow
   });
   const depts = await deptNames(ctx);
   const questions = surveyQuestions(survey.definition).map((q) => q.question);
-  const list = rows.map((row): SurveyReturn => {
-    const answers = JSON.parse(row.answers) as SurveyAnswers;
+  const parsed = rows.map((row) => JSON.parse(row.answers) as SurveyAnswers);
+  const files = await fileNames(ctx, questions, parsed);
+  const list = rows.map((row, i): SurveyReturn => {
+    const answers = parsed[i] ?? {};
     const texts: Record<string, string> = {};
     for (const question of questions) {
-      if (Object.hasOwn(answers, question.id)) texts[question.id] = surveyAnswerText(question, answers[question.id], depts);
+      if (Object.hasOwn(answers, question.id)) texts[question.id] = surveyAnswerText(question, answers[question.id], depts, files);
     }
     return {
       response_id: row.id,
@@ -164,6 +169,19 @@ export async function getReturns(ctx: AppContext, caller: Caller, params: unknow
     };
   });
   return { list, total, page: input.page, per_page: input.per_page };
+}
+
+/** The names of the files the answers name (file questions), so returns and the export show names, not ids. */
+export async function fileNames(
+  ctx: AppContext,
+  questions: readonly SurveyQuestion[],
+  answers: readonly SurveyAnswers[],
+): Promise<Map<string, string>> {
+  const fileQuestions = questions.filter((q) => q.type === 'file').map((q) => q.id);
+  if (fileQuestions.length === 0) return new Map();
+  const ids = answers.flatMap((a) => fileQuestions.flatMap((id) => surveyPickList(a[id])));
+  if (ids.length === 0) return new Map();
+  return new Map([...(await uploadedFiles(ctx.db, ids)).values()].map((f) => [f.id, f.name]));
 }
 
 /** The percentage of `part` in `whole`, rounded down so 100 means everyone; null when nobody was asked. */
