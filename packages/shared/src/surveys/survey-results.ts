@@ -666,6 +666,11 @@ export const SurveyReturnsQueryZ = PageQueryZ.extend({
   ratee_id: RateeIdQueryZ.optional(),
 });
 
+/** The percentage of `answered` in `targeted`, rounded down so that 100 means everyone; null when nobody was asked. */
+export function surveyCompletion(answered: number, targeted: number): number | null {
+  return targeted === 0 ? null : Math.floor((answered * 100) / targeted);
+}
+
 /** GET /api/survey/metric?survey_id=: how far collection has come, as a whole and per department. */
 export interface SurveyMetricDept {
   dept_id: number | null;

@@ -18,6 +18,7 @@ import {
   SurveyReturnsQueryZ,
   SurveyStatus,
   surveyAnswerText,
+  surveyCompletion,
   surveyPickList,
   surveyQuestions,
   type Paged,
@@ -184,10 +185,7 @@ export async function fileNames(
   return new Map([...(await uploadedFiles(ctx.db, ids)).values()].map((f) => [f.id, f.name]));
 }
 
-/** The percentage of `part` in `whole`, rounded down so 100 means everyone; null when nobody was asked. */
-function completion(part: number, whole: number): number | null {
-  return whole === 0 ? null : Math.floor((part * 100) / whole);
-}
+const completion = surveyCompletion;
 
 const byName = new Intl.Collator('zh-CN');
 

@@ -9,6 +9,7 @@ import {
   type SurveyDefinition,
   type SurveyDetail,
   type SurveyListItem,
+  type SurveyMetric,
 } from '@osp/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../test/harness';
@@ -243,6 +244,11 @@ describe('/api/surveys (list)', () => {
       created_by_name: '系统管理员',
     });
     expect(all.list[1]).toMatchObject({ status: 0, version_no: 0, targeted: 0, answered: 0, completion: null, responses: 0 });
+    // 2 of 3 reads 66 % here as on the results page (rounded down: 100 % only when everyone answered).
+    await insertResponse(released, 'sunhao');
+    const twoOfThree = await api.ok<Paged<SurveyListItem>>('admin', 'GET', `/api/surveys?keyword=${encodeURIComponent('列表已发布')}`);
+    const metric = await api.ok<SurveyMetric>('admin', 'GET', `/api/survey/metric?survey_id=${released}`);
+    expect([twoOfThree.list[0]?.completion, metric.completion]).toEqual([66, 66]);
 
     // Past its deadline a collecting survey reads (and filters) as closed, without anything flipping the column.
     await server.db
