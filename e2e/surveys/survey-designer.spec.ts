@@ -1,17 +1,20 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import {
   BillEditTexts,
+  SurveyAdminMessages,
   SurveyAdminTexts,
   SurveyApiMessages,
   SurveyDesignerTexts,
   SurveyMessages,
   SurveyTexts,
+  SortTexts,
   SURVEY_STATUS_LABELS,
   type ApiEnvelope,
   type SurveyDetail,
+  type SurveyTargetView,
 } from '@osp/shared';
 import { apiSignIn, bearer, signInViaApi } from '../support/api';
-import { createDept, createPerson, nameTag } from '../support/people';
+import { createDept, createPerson, nameTag, uniqueSuffix } from '../support/people';
 import { saveScreenshot } from '../support/screenshots';
 import { button } from '../support/ui';
 
@@ -45,6 +48,37 @@ async function addQuestion(page: Page, type: keyof typeof SurveyTexts.questionTy
   const titleBox = editor(page).getByLabel(T.fieldQuestionTitle, { exact: true });
   await expect(titleBox).toHaveValue(SurveyTexts.questionTypes[type]);
   await titleBox.fill(title);
+}
+
+/** A call that changes something, expected to succeed; its data. */
+async function send<R>(request: APIRequestContext, token: string, method: 'post' | 'put', path: string, body?: unknown): Promise<R> {
+  const answer = (await (await request[method](path, { headers: bearer(token), data: body ?? {} })).json()) as ApiEnvelope<R>;
+  expect(answer.status_code, `${method} ${path}: ${answer.message}`).toBe(0);
+  return answer.data;
+}
+
+/** The titles of the questions on one page of the canvas, in order. */
+function pageTitles(page: Page, pageNo: number, pages: number): Locator {
+  return page.getByRole('region', { name: T.pageLabel(pageNo, pages) }).locator('.survey-canvas__title');
+}
+
+/**
+ * Drags a question by its handle with the mouse, as a person does: press, a little travel to start the drag, then on
+ * to the middle of `target` in small steps, and let go.
+ */
+async function dragQuestion(page: Page, title: string, target: Locator): Promise<void> {
+  const from = await page.getByRole('button', { name: SortTexts.dragHandle(title), exact: true }).boundingBox();
+  const to = await target.boundingBox();
+  if (!from || !to) throw new Error(`nothing to drag ${title} onto`);
+  const x = from.x + from.width / 2;
+  const y = from.y + from.height / 2;
+  await page.mouse.move(x, y);
+  await page.mouse.down();
+  await page.mouse.move(x, y + 12, { steps: 4 });
+  await expect(page.locator('.survey-canvas__question--dragged')).toBeVisible();
+  await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 24 });
+  await page.mouse.up();
+  await expect(page.locator('.survey-canvas__question--dragged')).toHaveCount(0);
 }
 
 async function pick(page: Page, control: Locator, option: string): Promise<void> {
@@ -315,4 +349,170 @@ test('[SURVEYS] 问卷管理 row actions: pause, end, move the deadline, copy, d
   await expect(row).toHaveCount(1);
   await page.setViewportSize({ width: 390, height: 844 });
   await saveScreenshot(page, 'survey-manage-phone');
+});
+
+test('[SURVEYS] designer: drag questions onto the next page and onto an empty page (mouse and keyboard); ids and rules kept after a save', async ({
+  page,
+  request,
+}) => {
+  // Three drags, a save and a reload: a long journey on a busy machine.
+  test.setTimeout(150_000);
+  const tag = nameTag();
+  const adminToken = await apiSignIn(request, 'admin');
+  const title = `分页拖动${tag}`;
+  const { id } = await send<{ id: number }>(request, adminToken, 'post', '/api/surveys', { kind: 'survey', name: title });
+  const detail = await call<SurveyDetail>(request, adminToken, `/api/surveys/${id}`);
+  // Page 1: 您的工号, 您的建议; page 2: 您对食堂满意吗, shown once 您的工号 is answered; page 3 empty.
+  const workNo = { id: 'qWorkNo0001', type: 'text', title: '您的工号', required: false, validator: { kind: 'none' } };
+  const advice = { id: 'qAdvice0001', type: 'textarea', title: '您的建议', required: false };
+  const canteen = {
+    id: 'qCanteen001',
+    type: 'single',
+    title: '您对食堂满意吗',
+    required: false,
+    options: [
+      { id: 'oYes0000001', label: '满意' },
+      { id: 'oNo00000001', label: '不满意' },
+    ],
+  };
+  const rule = {
+    id: 'rShowCanteen',
+    when: { kind: 'group', op: 'and', items: [{ kind: 'compare', questionId: workNo.id, operator: 'answered' }] },
+    actions: [{ type: 'show_question', questionId: canteen.id }],
+  };
+  const definition = {
+    ...detail.definition,
+    pages: [
+      { id: 'pFirst00001', questions: [workNo, advice] },
+      { id: 'pSecond0001', questions: [canteen] },
+      { id: 'pThird00001', questions: [] },
+    ],
+    rules: [rule],
+  };
+  await send(request, adminToken, 'put', `/api/surveys/${id}`, { definition });
+
+  await signInViaApi(page, 'admin');
+  await page.goto(`${T.editPath}/${id}`);
+  await expect(page.locator('.survey-designer__title')).toHaveText(title);
+  await expect(pageTitles(page, 1, 3)).toHaveText([workNo.title, advice.title]);
+  await expect(pageTitles(page, 2, 3)).toHaveText([canteen.title]);
+
+  // 您的工号 onto the head of page 2: it lands first there, above 您对食堂满意吗 (still before the question its rule shows).
+  await dragQuestion(page, workNo.title, page.getByText(T.pageLabel(2, 3), { exact: true }));
+  await expect(pageTitles(page, 1, 3)).toHaveText([advice.title]);
+  await expect(pageTitles(page, 2, 3)).toHaveText([workNo.title, canteen.title]);
+  await expect(page.getByText(T.unsaved)).toBeVisible();
+
+  // 您对食堂满意吗 onto the empty page 3 (after 您的工号 still): it is the page's only question.
+  const thirdPage = page.getByRole('region', { name: T.pageLabel(3, 3) });
+  await dragQuestion(page, canteen.title, thirdPage.getByText(T.emptyPage));
+  await expect(pageTitles(page, 3, 3)).toHaveText([canteen.title]);
+  await expect(thirdPage.getByText(T.emptyPage)).toHaveCount(0);
+  await expect(pageTitles(page, 2, 3)).toHaveText([workNo.title]);
+  await expect(pageTitles(page, 1, 3)).toHaveText([advice.title]);
+  await saveScreenshot(page, 'survey-designer-dragged');
+
+  await page.getByRole('button', { name: T.save, exact: true }).click();
+  await expect(toast(page, SurveyApiMessages.saved)).toBeVisible();
+  await page.reload();
+  await expect(page.locator('.survey-designer__title')).toHaveText(title);
+  await expect(pageTitles(page, 1, 3)).toHaveText([advice.title]);
+  await expect(pageTitles(page, 2, 3)).toHaveText([workNo.title]);
+  await expect(pageTitles(page, 3, 3)).toHaveText([canteen.title]);
+
+  // Stored: the same pages and questions (ids and all), moved; the rule as it was.
+  const stored = await call<SurveyDetail>(request, adminToken, `/api/surveys/${id}`);
+  expect(stored.definition.pages).toEqual([
+    { id: 'pFirst00001', questions: [advice] },
+    { id: 'pSecond0001', questions: [workNo] },
+    { id: 'pThird00001', questions: [canteen] },
+  ]);
+  expect(stored.definition.rules).toEqual([rule]);
+
+  // The keyboard drags across pages too: space picks 您的建议 up, the down arrow takes it onto page 2, space drops it.
+  await page.getByRole('button', { name: SortTexts.dragHandle(advice.title), exact: true }).focus();
+  await page.keyboard.press('Space');
+  await expect(page.locator('.survey-canvas__question--dragged')).toBeVisible();
+  await page.keyboard.press('ArrowDown');
+  await expect(pageTitles(page, 2, 3)).toHaveText([advice.title, workNo.title]);
+  await page.keyboard.press('Space');
+  await expect(page.locator('.survey-canvas__question--dragged')).toHaveCount(0);
+  await expect(page.getByRole('region', { name: T.pageLabel(1, 3) })).toContainText(T.emptyPage);
+  await expect(pageTitles(page, 2, 3)).toHaveText([advice.title, workNo.title]);
+  await expect(page.getByText(T.unsaved)).toBeVisible();
+  // What a screen reader was told.
+  await expect(page.getByRole('status').filter({ hasText: T.dragDroppedPlace(advice.title, 2, 1) })).toBeAttached();
+});
+
+test('[SURVEYS] 填写范围: exclude a department and a role besides the people; kept after a save and a reload', async ({
+  page,
+  request,
+}) => {
+  const tag = nameTag();
+  const adminToken = await apiSignIn(request, 'admin');
+  // 范围部 holds 甲 and 乙 (乙 holds the journey's role) and its sub-department 外派组 holds 丙: 3 people, 1 once
+  // 外派组 and the role are excluded.
+  const deptName = `范围部${tag}`;
+  const deptId = await createDept(request, adminToken, deptName);
+  const subName = `外派组${tag}`;
+  const sub = await send<{ id: number }>(request, adminToken, 'post', '/api/admin/depts', { name: subName, parent_id: deptId });
+  const roleKey = `survey_skip_${uniqueSuffix()}`;
+  const roleName = `免填角色${tag}`;
+  const role = await send<{ id: number }>(request, adminToken, 'post', '/api/admin/roles', {
+    key: roleKey,
+    name: roleName,
+    permissions: [],
+  });
+  await createPerson(request, `甲${tag}`, { deptId, adminToken });
+  await createPerson(request, `乙${tag}`, { deptId, roles: ['staff', roleKey], adminToken });
+  await createPerson(request, `丙${tag}`, { deptId: sub.id, adminToken });
+  const title = `范围排除${tag}`;
+  const { id } = await send<{ id: number }>(request, adminToken, 'post', '/api/surveys', { kind: 'survey', name: title });
+  await send(request, adminToken, 'post', '/api/survey/target', { survey_id: id, targets: [{ kind: 'dept', ref_id: deptId }] });
+
+  await signInViaApi(page, 'admin');
+  await page.goto(`${T.editPath}/${id}`);
+  await page.getByRole('tab', { name: T.tabTargets }).click();
+  const targets = page.locator('.survey-targets');
+  await expect(page.getByTestId('survey-resolved-count')).toHaveText(T.resolvedCount(3));
+  const field = (label: string) => targets.locator('.ant-form-item').filter({ has: page.getByText(label, { exact: true }) });
+  await expect(field(T.targetDepts)).toContainText(deptName);
+
+  const excludedDepts = targets.getByLabel(T.targetExcludedDepts, { exact: true });
+  await excludedDepts.click();
+  await excludedDepts.fill(subName);
+  await page.locator('.ant-select-dropdown:visible .ant-select-tree-node-content-wrapper').filter({ hasText: subName }).click();
+  await page.keyboard.press('Escape');
+  const excludedRoles = targets.getByLabel(T.targetExcludedRoles, { exact: true });
+  await excludedRoles.click();
+  await excludedRoles.fill(roleName);
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: roleName }).click();
+  await page.keyboard.press('Escape');
+  await button(page, T.saveTargets).click();
+  await expect(toast(page, SurveyAdminMessages.targetsSaved)).toBeVisible();
+  await expect(page.getByTestId('survey-resolved-count')).toHaveText(T.resolvedCount(1));
+  await expect(targets.getByRole('row').filter({ hasText: `甲${tag}` })).toBeVisible();
+  await saveScreenshot(page, 'survey-designer-exclusions');
+
+  // After a reload the form shows every kind of exclusion, and the targets hold them.
+  await page.reload();
+  await page.getByRole('tab', { name: T.tabTargets }).click();
+  await expect(field(T.targetExcludedDepts)).toContainText(subName);
+  await expect(field(T.targetExcludedRoles)).toContainText(roleName);
+  await expect(field(T.targetDepts)).toContainText(deptName);
+  await expect(page.getByTestId('survey-resolved-count')).toHaveText(T.resolvedCount(1));
+  const stored = await call<SurveyTargetView[]>(request, adminToken, `/api/survey/target?survey_id=${id}`);
+  expect(stored).toEqual(
+    expect.arrayContaining([
+      { kind: 'dept', ref_id: deptId, exclude: 0, name: deptName },
+      { kind: 'dept', ref_id: sub.id, exclude: 1, name: subName },
+      { kind: 'role', ref_id: role.id, exclude: 1, name: roleName },
+    ]),
+  );
+  expect(stored).toHaveLength(3);
+
+  // A save from the form with nothing changed keeps them all.
+  await button(page, T.saveTargets).click();
+  await expect(toast(page, SurveyAdminMessages.targetsSaved)).toBeVisible();
+  expect(await call<SurveyTargetView[]>(request, adminToken, `/api/survey/target?survey_id=${id}`)).toEqual(stored);
 });

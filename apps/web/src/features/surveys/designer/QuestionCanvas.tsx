@@ -1,21 +1,31 @@
-import { ArrowDownOutlined, ArrowUpOutlined, CopyOutlined, DeleteOutlined, HolderOutlined, ScissorOutlined } from '@ant-design/icons';
-import { closestCenter, DndContext, KeyboardSensor, PointerSensor, useSensor, useSensors, type DragEndEvent } from '@dnd-kit/core';
-import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
-import { CSS } from '@dnd-kit/utilities';
-import { Button, Empty, Flex, Input, Popconfirm, Tag, Tooltip, Typography } from 'antd';
+import { ScissorOutlined } from '@ant-design/icons';
 import {
-  SortTexts,
-  SURVEY_TITLE_MAX,
-  SurveyDesignerTexts,
-  SurveyTexts,
-  type SurveyDefinition,
-  type SurveyPage,
-  type SurveyQuestion,
-} from '@osp/shared';
-import type { ReactNode } from 'react';
+  closestCenter,
+  DndContext,
+  DragOverlay,
+  KeyboardSensor,
+  MeasuringStrategy,
+  PointerSensor,
+  pointerWithin,
+  rectIntersection,
+  useDroppable,
+  useSensor,
+  useSensors,
+  type Active,
+  type CollisionDetection,
+  type DragEndEvent,
+  type DragOverEvent,
+  type Over,
+  type UniqueIdentifier,
+} from '@dnd-kit/core';
+import { SortableContext, sortableKeyboardCoordinates, verticalListSortingStrategy } from '@dnd-kit/sortable';
+import { Button, Empty, Flex, Input, Typography } from 'antd';
+import { SortTexts, SURVEY_TITLE_MAX, SurveyDesignerTexts, type SurveyDefinition, type SurveyPage } from '@osp/shared';
+import { useRef, useState, type ReactNode } from 'react';
 import { messageText } from '../../../components/HtmlMessage';
 import '../../../components/sortable-list.css';
-import type { ProblemIndex } from './designer-state';
+import { dropPlace, dropQuestion, findQuestion, questionById, type ProblemIndex } from './designer-state';
+import { DraggedQuestion, QuestionCard } from './QuestionCard';
 
 const T = SurveyDesignerTexts;
 
@@ -33,13 +43,136 @@ interface QuestionCanvasProps {
   onPageTitle: (page: number, title: string) => void;
 }
 
-/** The middle column: each page with its questions in order; a question is dragged by its handle within its page. */
+/** The pages' places are measured again as they reflow while a question crosses between them. */
+const MEASURING = { droppable: { strategy: MeasuringStrategy.WhileDragging } };
+
+/** Whether the dragged card's top is past the middle of what it is over (it then lands after it, on another page). */
+function isBelow(active: Active, over: Over): boolean {
+  const rect = active.rect.current.translated;
+  return rect !== null && rect.top > over.rect.top + over.rect.height / 2;
+}
+
+/**
+ * The middle column: each page with its questions in order. A question is dragged by its handle within its page or
+ * onto another page (an empty one too); while it is dragged the canvas shows it on the page it is over (`dragged`, the
+ * definition as it would be), and the drop hands its final place to onMove. The keyboard drags the same way (space,
+ * arrows, space), and 上移 / 下移 cross pages too.
+ */
 export function QuestionCanvas(props: QuestionCanvasProps) {
-  const { definition, problems } = props;
+  const { definition, onMove } = props;
+  const [dragged, setDragged] = useState<{ id: string; definition: SurveyDefinition; isByKeyboard: boolean } | null>(null);
+  /** The last place the pointer was over: while the pages reflow after a crossing, nothing may be under it. */
+  const lastOverId = useRef<UniqueIdentifier | null>(null);
+  /** Where the pointer (or, by keyboard, the card) was when the collision was last worked out… */
+  const lastPosition = useRef('');
+  /**
+   * …and where it was when the question last crossed onto another page. The pages reflow under a pointer that has not
+   * moved, and what it is over may change with them: until it moves, the question stays where it went (else the reflow
+   * could carry it back, and back again, for ever).
+   */
+  const crossedAt = useRef<string | null>(null);
+  const shown = dragged?.definition ?? definition;
+  const sensors = useSensors(
+    // A few pixels of travel before a drag starts, so a tap on the handle is not a drag.
+    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+  );
+
+  /**
+   * What a question is over: the pointer's page or question (the keyboard has no pointer: the card's rectangle); a
+   * page that has questions is narrowed to its question nearest the card, so a drop lands beside it.
+   */
+  const collision: CollisionDetection = (args) => {
+    const at = args.pointerCoordinates ?? { x: args.collisionRect.left, y: args.collisionRect.top };
+    lastPosition.current = `${at.x},${at.y}`;
+    if (crossedAt.current === lastPosition.current) return [{ id: args.active.id }];
+    crossedAt.current = null;
+    const pointer = pointerWithin(args);
+    const hits = pointer.length > 0 ? pointer : rectIntersection(args);
+    let overId = hits[0]?.id;
+    const page = shown.pages.find((p) => p.id === overId);
+    if (page && page.questions.length > 0) {
+      const ids = new Set<UniqueIdentifier>(page.questions.map((q) => q.id));
+      overId = closestCenter({ ...args, droppableContainers: args.droppableContainers.filter((c) => ids.has(c.id)) })[0]?.id ?? overId;
+    }
+    if (overId !== undefined) lastOverId.current = overId;
+    return lastOverId.current === null ? [] : [{ id: lastOverId.current }];
+  };
+
+  const handleDragOver = ({ active, over }: DragOverEvent) => {
+    if (!over || !dragged) return;
+    const from = findQuestion(dragged.definition, dragged.id);
+    const place = dropPlace(dragged.definition, dragged.id, String(over.id), isBelow(active, over));
+    // Within its page the sortable list shows the new order itself; a crossing moves it onto the other page.
+    if (from && place && place.page !== from.page) {
+      crossedAt.current = lastPosition.current;
+      setDragged({ ...dragged, definition: dropQuestion(dragged.definition, dragged.id, String(over.id), isBelow(active, over)) });
+    }
+  };
+
+  const handleDragEnd = ({ over }: DragEndEvent) => {
+    const current = dragged;
+    setDragged(null);
+    if (!current || !over) return;
+    const landed = findQuestion(dropQuestion(current.definition, current.id, String(over.id)), current.id);
+    const before = findQuestion(definition, current.id);
+    if (landed && (landed.page !== before?.page || landed.index !== before.index)) onMove(current.id, landed.page, landed.index);
+  };
+
+  const titleOf = (id: UniqueIdentifier) => questionById(shown, String(id))?.title ?? '';
+  const placeText = (id: UniqueIdentifier, overId: UniqueIdentifier, say: (name: string, page: number, position: number) => string) => {
+    const place = dropPlace(shown, String(id), String(overId));
+    return place ? say(titleOf(id), place.page + 1, place.index + 1) : undefined;
+  };
+  const draggedQuestion = dragged ? questionById(shown, dragged.id) : undefined;
+
+  return (
+    <DndContext
+      sensors={sensors}
+      collisionDetection={collision}
+      measuring={MEASURING}
+      onDragStart={({ active, activatorEvent }) => {
+        lastOverId.current = null;
+        crossedAt.current = null;
+        setDragged({ id: String(active.id), definition, isByKeyboard: activatorEvent instanceof KeyboardEvent });
+      }}
+      onDragOver={handleDragOver}
+      onDragEnd={handleDragEnd}
+      onDragCancel={() => setDragged(null)}
+      accessibility={{
+        announcements: {
+          onDragStart: ({ active }) => SortTexts.dragPicked(titleOf(active.id)),
+          onDragOver: ({ active, over }) => (over ? placeText(active.id, over.id, T.dragOverPlace) : undefined),
+          onDragEnd: ({ active, over }) => (over ? placeText(active.id, over.id, T.dragDroppedPlace) : undefined),
+          onDragCancel: ({ active }) => SortTexts.dragCancelled(titleOf(active.id)),
+        },
+        screenReaderInstructions: { draggable: T.dragInstructions },
+      }}
+    >
+      <Pages {...props} definition={shown} isByKeyboard={dragged?.isByKeyboard ?? false} />
+      <DragOverlay>
+        {draggedQuestion ? <DraggedQuestion question={draggedQuestion} number={numbersOf(shown).get(draggedQuestion.id)} /> : null}
+      </DragOverlay>
+    </DndContext>
+  );
+}
+
+/** Each question's number in the survey (descriptions have none). */
+function numbersOf(definition: SurveyDefinition): Map<string, number> {
   let number = 0;
   const numbers = new Map<string, number>();
   for (const page of definition.pages)
     for (const question of page.questions) if (question.type !== 'description') numbers.set(question.id, (number += 1));
+  return numbers;
+}
+
+/**
+ * `isByKeyboard`: a keyboard drag steps from question to question (and onto empty pages), so a page that has
+ * questions takes no drop of its own then — the arrow keys would stop at its edge.
+ */
+function Pages(props: QuestionCanvasProps & { isByKeyboard: boolean }) {
+  const { definition, problems, selectedId } = props;
+  const numbers = numbersOf(definition);
   const total = definition.pages.reduce((sum, page) => sum + page.questions.length, 0);
   // The place of each page's first question in the whole survey (上移 stops at the first, 下移 at the last).
   const firstIndexes = definition.pages.map((_page, pageIndex) =>
@@ -50,224 +183,95 @@ export function QuestionCanvas(props: QuestionCanvasProps) {
       {definition.pages.map((page, pageIndex) => {
         const firstIndex = firstIndexes[pageIndex] ?? 0;
         return (
-          <section key={page.id} className="survey-canvas__page" aria-label={T.pageLabel(pageIndex + 1, definition.pages.length)}>
-            <Flex className="survey-canvas__page-head" align="center" gap={8} wrap>
-              <Typography.Text strong>{T.pageLabel(pageIndex + 1, definition.pages.length)}</Typography.Text>
-              <Input
-                size="small"
-                variant="borderless"
-                className="survey-canvas__page-title"
-                maxLength={SURVEY_TITLE_MAX}
-                placeholder={T.pageTitlePlaceholder}
-                aria-label={T.pageTitlePlaceholder}
-                value={page.title ?? ''}
-                onChange={(event) => props.onPageTitle(pageIndex, event.target.value)}
-              />
-              {pageIndex > 0 && (
-                <Button size="small" type="text" icon={<ScissorOutlined />} onClick={() => props.onMerge(pageIndex)}>
-                  {T.mergePage}
-                </Button>
-              )}
-            </Flex>
-            {(problems.pages.get(pageIndex) ?? []).map((message) => (
-              <Typography.Text key={message} type="danger" className="survey-canvas__problem">
-                {messageText(message)}
-              </Typography.Text>
-            ))}
+          <PageDrop
+            key={page.id}
+            page={page}
+            pageIndex={pageIndex}
+            pages={definition.pages.length}
+            isDisabled={props.isByKeyboard && page.questions.length > 0}
+            props={props}
+          >
             {page.questions.length === 0 ? (
               <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={T.emptyPage} />
             ) : (
-              <PageQuestions {...props} page={page} pageIndex={pageIndex} numbers={numbers} firstIndex={firstIndex} total={total} />
+              <SortableContext items={page.questions.map((q) => q.id)} strategy={verticalListSortingStrategy}>
+                <ul className="survey-canvas__questions" aria-label={T.questionList(pageIndex + 1)}>
+                  {page.questions.map((question, index) => (
+                    <QuestionCard
+                      key={question.id}
+                      question={question}
+                      number={numbers.get(question.id)}
+                      index={index}
+                      pageIndex={pageIndex}
+                      isSelected={question.id === selectedId}
+                      isFirst={firstIndex + index === 0}
+                      isLast={firstIndex + index === total - 1}
+                      problems={problems.questions.get(question.id) ?? []}
+                      onSelect={props.onSelect}
+                      onShift={props.onShift}
+                      onDuplicate={props.onDuplicate}
+                      onDelete={props.onDelete}
+                      onSplit={props.onSplit}
+                    />
+                  ))}
+                </ul>
+              </SortableContext>
             )}
-          </section>
+          </PageDrop>
         );
       })}
     </div>
   );
 }
 
-function PageQuestions({
+/** One page: its head (number, title, 删除分页符), its problems, and its questions — the whole page takes a drop. */
+function PageDrop({
   page,
   pageIndex,
-  numbers,
-  firstIndex,
-  total,
-  selectedId,
-  problems,
-  onSelect,
-  onMove,
-  onShift,
-  onDuplicate,
-  onDelete,
-  onSplit,
-}: QuestionCanvasProps & { page: SurveyPage; pageIndex: number; numbers: Map<string, number>; firstIndex: number; total: number }) {
-  const sensors = useSensors(
-    // A few pixels of travel before a drag starts, so a tap on the handle is not a drag.
-    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
-  );
-  const ids = page.questions.map((q) => q.id);
-  const titleOf = (id: unknown) => page.questions.find((q) => q.id === id)?.title ?? '';
-  const positionOf = (id: unknown) => ids.indexOf(String(id)) + 1;
-  const handleDragEnd = ({ active, over }: DragEndEvent) => {
-    if (!over || active.id === over.id) return;
-    onMove(String(active.id), pageIndex, ids.indexOf(String(over.id)));
-  };
+  pages,
+  isDisabled,
+  props,
+  children,
+}: {
+  page: SurveyPage;
+  pageIndex: number;
+  pages: number;
+  isDisabled: boolean;
+  props: QuestionCanvasProps;
+  children: ReactNode;
+}) {
+  const { setNodeRef, isOver } = useDroppable({ id: page.id, disabled: isDisabled });
   return (
-    <DndContext
-      sensors={sensors}
-      collisionDetection={closestCenter}
-      onDragEnd={handleDragEnd}
-      accessibility={{
-        announcements: {
-          onDragStart: ({ active }) => SortTexts.dragPicked(titleOf(active.id)),
-          onDragOver: ({ active, over }) => (over ? SortTexts.dragOver(titleOf(active.id), positionOf(over.id)) : undefined),
-          onDragEnd: ({ active, over }) => (over ? SortTexts.dragDropped(titleOf(active.id), positionOf(over.id)) : undefined),
-          onDragCancel: ({ active }) => SortTexts.dragCancelled(titleOf(active.id)),
-        },
-        screenReaderInstructions: { draggable: SortTexts.dragInstructions },
-      }}
-    >
-      <SortableContext items={ids} strategy={verticalListSortingStrategy}>
-        <ul className="survey-canvas__questions" aria-label={T.questionList(pageIndex + 1)}>
-          {page.questions.map((question, index) => {
-            const place = firstIndex + index;
-            const questionProblems = problems.questions.get(question.id) ?? [];
-            return (
-              <SortableQuestion key={question.id} question={question}>
-                {(handle) => (
-                  <div
-                    className={[
-                      'survey-canvas__question',
-                      question.id === selectedId ? 'survey-canvas__question--selected' : '',
-                      questionProblems.length > 0 ? 'survey-canvas__question--invalid' : '',
-                    ].join(' ')}
-                    data-question-id={question.id}
-                  >
-                    <Flex gap={4} align="flex-start">
-                      {handle}
-                      <button
-                        type="button"
-                        className="survey-canvas__select"
-                        onClick={() => onSelect(question.id)}
-                        aria-pressed={question.id === selectedId}
-                      >
-                        <QuestionSummary question={question} number={numbers.get(question.id)} />
-                      </button>
-                    </Flex>
-                    {questionProblems.map((problem) => (
-                      <Typography.Text key={`${problem.field}${problem.message}`} type="danger" className="survey-canvas__problem">
-                        {messageText(problem.message)}
-                      </Typography.Text>
-                    ))}
-                    <Flex className="survey-canvas__tools" gap={2} wrap justify="flex-end">
-                      <Tooltip title={T.moveUp}>
-                        <Button
-                          size="small"
-                          type="text"
-                          icon={<ArrowUpOutlined />}
-                          aria-label={T.moveUp}
-                          disabled={place === 0}
-                          onClick={() => onShift(question.id, -1)}
-                        />
-                      </Tooltip>
-                      <Tooltip title={T.moveDown}>
-                        <Button
-                          size="small"
-                          type="text"
-                          icon={<ArrowDownOutlined />}
-                          aria-label={T.moveDown}
-                          disabled={place === total - 1}
-                          onClick={() => onShift(question.id, 1)}
-                        />
-                      </Tooltip>
-                      {index > 0 && (
-                        <Tooltip title={T.splitHere}>
-                          <Button
-                            size="small"
-                            type="text"
-                            icon={<ScissorOutlined />}
-                            aria-label={T.splitHere}
-                            onClick={() => onSplit(pageIndex, index)}
-                          />
-                        </Tooltip>
-                      )}
-                      <Tooltip title={T.duplicate}>
-                        <Button
-                          size="small"
-                          type="text"
-                          icon={<CopyOutlined />}
-                          aria-label={T.duplicate}
-                          onClick={() => onDuplicate(question.id)}
-                        />
-                      </Tooltip>
-                      <Popconfirm
-                        title={T.confirmRemoveQuestion}
-                        okText={T.removeQuestion}
-                        okButtonProps={{ danger: true }}
-                        onConfirm={() => onDelete(question.id)}
-                      >
-                        <Button size="small" type="text" danger icon={<DeleteOutlined />} aria-label={T.removeQuestion} />
-                      </Popconfirm>
-                    </Flex>
-                  </div>
-                )}
-              </SortableQuestion>
-            );
-          })}
-        </ul>
-      </SortableContext>
-    </DndContext>
-  );
-}
-
-function SortableQuestion({ question, children }: { question: SurveyQuestion; children: (handle: ReactNode) => ReactNode }) {
-  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id: question.id });
-  const handle = (
-    <button
-      type="button"
-      ref={setActivatorNodeRef}
-      className="sortable-list__handle"
-      {...attributes}
-      {...listeners}
-      aria-label={SortTexts.dragHandle(question.title)}
-    >
-      <HolderOutlined />
-    </button>
-  );
-  return (
-    <li
+    <section
       ref={setNodeRef}
-      aria-label={question.title}
-      className={isDragging ? 'survey-canvas__item survey-canvas__item--dragging' : 'survey-canvas__item'}
-      style={{ transform: CSS.Translate.toString(transform), transition }}
+      className={isOver ? 'survey-canvas__page survey-canvas__page--over' : 'survey-canvas__page'}
+      aria-label={T.pageLabel(pageIndex + 1, pages)}
+      data-page-id={page.id}
     >
-      {children(handle)}
-    </li>
-  );
-}
-
-/** What the card shows of a question: its number, title, type, 必答, and its options or rows at a glance. */
-function QuestionSummary({ question, number }: { question: SurveyQuestion; number: number | undefined }) {
-  const labels =
-    'options' in question ? question.options.map((o) => o.label) : question.type === 'matrix' ? question.rows.map((r) => r.label) : [];
-  return (
-    <Flex vertical gap={4} className="survey-canvas__summary">
-      <Flex gap={6} align="baseline" wrap>
-        {question.required && <span className="survey-canvas__required">*</span>}
-        {number !== undefined && <span className="survey-canvas__number">{number}.</span>}
-        <span className="survey-canvas__title">{question.title}</span>
-        <Tag className="survey-canvas__type">{SurveyTexts.questionTypes[question.type]}</Tag>
+      <Flex className="survey-canvas__page-head" align="center" gap={8} wrap>
+        <Typography.Text strong>{T.pageLabel(pageIndex + 1, pages)}</Typography.Text>
+        <Input
+          size="small"
+          variant="borderless"
+          className="survey-canvas__page-title"
+          maxLength={SURVEY_TITLE_MAX}
+          placeholder={T.pageTitlePlaceholder}
+          aria-label={T.pageTitlePlaceholder}
+          value={page.title ?? ''}
+          onChange={(event) => props.onPageTitle(pageIndex, event.target.value)}
+        />
+        {pageIndex > 0 && (
+          <Button size="small" type="text" icon={<ScissorOutlined />} onClick={() => props.onMerge(pageIndex)}>
+            {T.mergePage}
+          </Button>
+        )}
       </Flex>
-      {labels.length > 0 && (
-        <Flex gap={4} wrap className="survey-canvas__labels">
-          {labels.slice(0, 8).map((label, index) => (
-            <span key={`${index}${label}`} className="survey-canvas__label">
-              {label}
-            </span>
-          ))}
-        </Flex>
-      )}
-    </Flex>
+      {(props.problems.pages.get(pageIndex) ?? []).map((message) => (
+        <Typography.Text key={message} type="danger" className="survey-canvas__problem">
+          {messageText(message)}
+        </Typography.Text>
+      ))}
+      {children}
+    </section>
   );
 }

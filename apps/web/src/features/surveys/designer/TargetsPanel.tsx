@@ -17,7 +17,8 @@ import { targetsOf, targetValuesOf, type TargetValues } from './target-values';
 const T = SurveyDesignerTexts;
 
 /**
- * 填写范围: departments (with their sub-departments), roles and people, less the people excluded; saved on its own
+ * 填写范围: departments (with their sub-departments), roles and people, less the departments, roles and people
+ * excluded (every kind the server stores, so a save keeps exclusions made through the API); saved on its own
  * (POST /api/survey/target). Below: how many people that names now and who they are — after a release, each with
  * the state of their assignment.
  */
@@ -40,6 +41,8 @@ function TargetsForm({ surveyId, isReleased, targets }: { surveyId: number; isRe
     try {
       const answer = await save.mutateAsync({ surveyId, targets: targetsOf(values) });
       toast.success(answer.message);
+      // The form shows what was kept: the server keeps one of a target named twice, and an exclusion over an inclusion.
+      form.setFieldsValue(targetValuesOf(answer.data));
       setIsDirty(false);
     } catch {
       // The refusal (a department deleted meanwhile, too many targets) was the API client's toast.
@@ -60,7 +63,13 @@ function TargetsForm({ surveyId, isReleased, targets }: { surveyId: number; isRe
         <Form.Item name="user_ids" label={T.targetUsers}>
           <PersonPicker multiple allowClear placeholder={T.targetUsersPlaceholder} />
         </Form.Item>
-        <Form.Item name="excluded_ids" label={T.targetExcluded}>
+        <Form.Item name="excluded_dept_ids" label={T.targetExcludedDepts}>
+          <DeptPicker multiple allowClear placeholder={T.targetExcludedDeptsPlaceholder} popupMatchSelectWidth={false} />
+        </Form.Item>
+        <Form.Item name="excluded_role_ids" label={T.targetExcludedRoles}>
+          <RolePicker source="survey-targets" allowClear placeholder={T.targetExcludedRolesPlaceholder} />
+        </Form.Item>
+        <Form.Item name="excluded_user_ids" label={T.targetExcluded}>
           <PersonPicker multiple allowClear placeholder={T.targetExcludedPlaceholder} />
         </Form.Item>
         <Flex gap={12} align="center" wrap>

@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { SURVEY_QUESTION_TYPES, SURVEY_SETTINGS_DEFAULT, SurveyDefinitionZ, type SurveyDefinition } from '@osp/shared';
+import { SURVEY_QUESTION_TYPES, SURVEY_SETTINGS_DEFAULT, SurveyDefinitionZ, SurveyMessages, type SurveyDefinition } from '@osp/shared';
 import {
   addItem,
   addItems,
   addPage,
   addQuestion,
   deleteQuestion,
+  dropPlace,
+  dropQuestion,
   duplicateQuestion,
   indexProblems,
   mergePage,
@@ -65,6 +67,75 @@ describe('designer operations', () => {
     expect(idsOf(shiftQuestion(split, a, -1))).toEqual([[a, b], [c]]);
     expect(idsOf(shiftQuestion(split, c, 1))).toEqual([[a, b], [c]]);
     expect(idsOf(moveQuestion(split, a, { page: 1, index: 1 }))).toEqual([[b], [c, a]]);
+  });
+
+  it('drops a dragged question onto a question or a page: its own list reorders, another page takes it, an empty one too', () => {
+    const { definition, ids } = surveyOf(4);
+    const [a, b, c, d] = ids as [string, string, string, string];
+    // Pages [a, b] [c, d] [] — the last one empty.
+    const pages = addPage(splitPage(definition, 0, 2)).definition;
+    const [first, second, empty] = pages.pages.map((p) => p.id) as [string, string, string];
+    expect(idsOf(pages)).toEqual([[a, b], [c, d], []]);
+
+    // Over a question of its own page: that question's place, as a sortable list moves (arrayMove).
+    expect(dropPlace(pages, a, b)).toEqual({ page: 0, index: 1 });
+    expect(idsOf(dropQuestion(pages, a, b))).toEqual([[b, a], [c, d], []]);
+    expect(idsOf(dropQuestion(pages, d, c))).toEqual([[a, b], [d, c], []]);
+    // Over a question of another page: before it, or after it when the card is below its middle.
+    expect(dropPlace(pages, a, c)).toEqual({ page: 1, index: 0 });
+    expect(idsOf(dropQuestion(pages, a, c))).toEqual([[b], [a, c, d], []]);
+    expect(idsOf(dropQuestion(pages, a, d, true))).toEqual([[b], [c, d, a], []]);
+    expect(idsOf(dropQuestion(pages, d, a))).toEqual([[d, a, b], [c], []]);
+    // Over another page itself: its end; an empty page takes it as its only question.
+    expect(idsOf(dropQuestion(pages, b, second))).toEqual([[a], [c, d, b], []]);
+    expect(idsOf(dropQuestion(pages, c, empty))).toEqual([[a, b], [d], [c]]);
+    // Over its own page: it stays; over nothing known: nothing changes.
+    expect(dropPlace(pages, b, first)).toEqual({ page: 0, index: 1 });
+    expect(idsOf(dropQuestion(pages, b, first))).toEqual([[a, b], [c, d], []]);
+    expect(dropPlace(pages, a, 'nowhere1')).toBeUndefined();
+    expect(dropPlace(pages, 'nowhere1', c)).toBeUndefined();
+    expect(dropQuestion(pages, a, 'nowhere1')).toBe(pages);
+    // The pages keep their ids; the emptied page stays, for its author to fill or merge.
+    const emptied = dropQuestion(dropQuestion(pages, a, second), b, empty);
+    expect(emptied.pages.map((p) => p.id)).toEqual([first, second, empty]);
+    expect(idsOf(emptied)).toEqual([[], [c, d, a], [b]]);
+  });
+
+  it('keeps a dragged question whole — id, options, rules — and lets the check name a rule the move put out of order', () => {
+    const { definition, ids } = surveyOf(3);
+    const [a, b, c] = ids as [string, string, string];
+    const pages = splitPage(definition, 0, 2);
+    const second = pages.pages[1]?.id ?? '';
+    const q = pages.pages[0]?.questions[0];
+    if (q?.type !== 'single') throw new Error('single expected');
+    const withRule: SurveyDefinition = {
+      ...pages,
+      rules: [
+        {
+          id: 'rule0001',
+          when: { kind: 'group', op: 'and', items: [{ kind: 'compare', questionId: a, operator: 'equals', value: q.options[0]?.id }] },
+          actions: [{ type: 'show_question', questionId: b }],
+        },
+      ],
+    };
+    expect(SurveyDefinitionZ.safeParse(withRule).success).toBe(true);
+
+    // b down to page 2, after a still: valid, the rule untouched.
+    const down = dropQuestion(withRule, b, second);
+    expect(idsOf(down)).toEqual([[a], [c, b]]);
+    expect(down.rules).toEqual(withRule.rules);
+    expect(down.pages[1]?.questions[1]).toEqual(withRule.pages[0]?.questions[1]);
+    expect(SurveyDefinitionZ.safeParse(down).success).toBe(true);
+
+    // a, the rule's condition, down after b: the rule is kept as it was and the check names it (the save's 422).
+    const ahead = dropQuestion(withRule, a, c, true);
+    expect(idsOf(ahead)).toEqual([[b], [c, a]]);
+    expect(ahead.rules).toEqual(withRule.rules);
+    expect(ahead.pages[1]?.questions[1]).toEqual(q);
+    const parsed = SurveyDefinitionZ.safeParse(ahead);
+    expect(parsed.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([
+      ['rules.0.actions.0', SurveyMessages.ruleLooksAhead(1, q.title, withRule.pages[0]?.questions[1]?.title ?? '')],
+    ]);
   });
 
   it('splits a page at a question and merges it back; the new page has its own id; jumps to a merged page follow', () => {

@@ -132,6 +132,32 @@ export function moveQuestion(definition: SurveyDefinition, questionId: string, t
 }
 
 /**
+ * Where a dragged question lands when let go over `overId`, which names a question or a page (their ids share one
+ * space, docs/surveys.md "Ids"):
+ * - a question on the dragged one's own page: that question's place (the list's own reordering);
+ * - a question on another page: before it, or after it when the dragged card is below its middle (`isBelow`);
+ * - another page itself (its empty space, or a page without questions): the end of that page;
+ * - its own page: where it already is.
+ * Undefined when either id names nothing. The place is counted as moveQuestion counts it.
+ */
+export function dropPlace(definition: SurveyDefinition, questionId: string, overId: string, isBelow = false): QuestionPlace | undefined {
+  const from = findQuestion(definition, questionId);
+  if (!from) return undefined;
+  const page = definition.pages.findIndex((p) => p.id === overId);
+  if (page >= 0) return page === from.page ? from : { page, index: definition.pages[page]?.questions.length ?? 0 };
+  const over = findQuestion(definition, overId);
+  if (!over) return undefined;
+  if (over.page === from.page) return over;
+  return { page: over.page, index: over.index + (isBelow ? 1 : 0) };
+}
+
+/** A drag let go over `overId` (see dropPlace); the definition unchanged when it names nothing. */
+export function dropQuestion(definition: SurveyDefinition, questionId: string, overId: string, isBelow = false): SurveyDefinition {
+  const place = dropPlace(definition, questionId, overId, isBelow);
+  return place ? moveQuestion(definition, questionId, place) : definition;
+}
+
+/**
  * 上移 / 下移: one place within the page; at a page's edge the question crosses into the neighbouring page (at its end
  * going up, its start going down), as 问卷星 does. Unchanged at the first and last place of the survey.
  */
