@@ -185,8 +185,6 @@ export async function fileNames(
   return new Map([...(await uploadedFiles(ctx.db, ids)).values()].map((f) => [f.id, f.name]));
 }
 
-const completion = surveyCompletion;
-
 const byName = new Intl.Collator('zh-CN');
 
 /** GET /api/survey/metric?survey_id=: targeted, answered, completion, median time to answer, and per department. */
@@ -209,7 +207,7 @@ export async function getMetric(ctx: AppContext, caller: Caller, query: unknown)
       dept.pending.push({ user_id: a.user_id, name: a.name, state: a.state as SurveyAssignmentState, reminded_at: a.reminded_at });
     }
   }
-  const list = [...depts.values()].map((d) => ({ ...d, completion: completion(d.answered, d.targeted) }));
+  const list = [...depts.values()].map((d) => ({ ...d, completion: surveyCompletion(d.answered, d.targeted) }));
   list.sort((a, b) => (a.completion ?? 0) - (b.completion ?? 0) || byName.compare(a.dept_name, b.dept_name));
   for (const d of list) d.pending.sort((a, b) => byName.compare(a.name, b.name));
   const answered = assignments.filter((a) => a.state === 'submitted').length;
@@ -217,7 +215,7 @@ export async function getMetric(ctx: AppContext, caller: Caller, query: unknown)
     survey_id: id,
     targeted: assignments.length,
     answered,
-    completion: completion(answered, assignments.length),
+    completion: surveyCompletion(answered, assignments.length),
     responses: times.responses,
     median_seconds: times.median,
     depts: list,
