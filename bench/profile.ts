@@ -11,6 +11,10 @@
  *
  * `BENCH_PROFILE_ARTICLES=10000` does the same with the articles suite's generator (signed in as zhangsan, as the
  * articles suite is), e.g. `BENCH_PROFILE_ARTICLES=10000 bench/profile.ts /api/dashboard/article`.
+ *
+ * `BENCH_PROFILE_SURVEYS=1` makes the surveys suite's data set (BENCH_SURVEY_PEOPLE, BENCH_SURVEY_RESPONSES) and runs
+ * one of its two loads as the suite does: `bench/profile.ts fill` (every person submits once) or `bench/profile.ts
+ * summary` (the result summary, as admin).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -21,6 +25,8 @@ import { installExitHandlers, makeTempDir, stopServer, runThenCleanUp } from './
 import { BENCH_USER, seedBills } from './lib/bills-seed';
 import { startOsp } from './lib/targets';
 import { seedArticles } from './lib/articles-seed';
+import { seedSurveys } from './lib/surveys-seed';
+import { measureFill, measureSummary } from './lib/surveys-suite';
 
 interface ProfileNode {
   id: number;
@@ -112,6 +118,23 @@ async function main(): Promise<void> {
     await seedArticles(preparation.setup, { articles });
   }
   const profileDir = makeTempDir('osp-bench-cpuprof');
+  if (process.env.BENCH_PROFILE_SURVEYS === '1') {
+    await stopServer((await startOsp(preparation.setup, config, '/api/user/profile')).server);
+    const seed = await seedSurveys(preparation.setup, { people: config.surveys.people, responses: config.surveys.responses });
+    const nodeArgs = ['--cpu-prof', `--cpu-prof-dir=${profileDir}`];
+    const target =
+      endpoint === 'fill'
+        ? await measureFill(preparation.setup, config, seed, nodeArgs)
+        : await measureSummary(preparation.setup, config, seed.info, nodeArgs);
+    if (target.error) console.log(`failed: ${target.error}`);
+    const cpu = target.fill?.serverCpuUs ?? target.measurement?.serverCpuUs;
+    if (cpu !== undefined) console.log(`server CPU: ${Math.round(cpu)} µs per request (profiler on)`);
+    const [file] = fs.readdirSync(profileDir).filter((name) => name.endsWith('.cpuprofile'));
+    if (!file) throw new Error('the server wrote no CPU profile');
+    summarise(path.join(profileDir, file));
+    await preparation.setup.dispose();
+    return;
+  }
   const started = await startOsp(preparation.setup, config, endpoint, ['--cpu-prof', `--cpu-prof-dir=${profileDir}`], user);
   const result = await measure(started.load, config, (_, run) =>
     console.log(`${engine} ${endpoint}: ${Math.round(run.rps)} req/s, p99 ${run.p99} ms`),

@@ -1,8 +1,8 @@
 /**
  * `npm run bench`: hello-world and one-row baselines, then OSP's GET /api/user/profile and
  * GET /api/user/menu (suite "foundation"), the approval bills at 10 000 and 1 000 000 bills (suite
- * "bills"), and the articles at 10 000 articles (suite "articles"), on SQLite and PostgreSQL, each server in a
- * fresh child process.
+ * "bills"), the articles at 10 000 articles (suite "articles") and the surveys' fill and result summary at 10 000
+ * people and 100 000 responses (suite "surveys"), on SQLite and PostgreSQL, each server in a fresh child process.
  * Writes docs/performance.md (generated section) and bench/results/latest.json.
  */
 import path from 'node:path';
@@ -24,6 +24,7 @@ import {
 import { TARGETS, type Target } from './lib/targets';
 import { runBillsSuite } from './lib/bills-suite';
 import { runArticlesSuite } from './lib/articles-suite';
+import { runSurveysSuite } from './lib/surveys-suite';
 
 const DOC_FILE = path.join(ROOT_DIR, 'docs/performance.md');
 const JSON_FILE = path.join(ROOT_DIR, 'bench/results/latest.json');
@@ -84,6 +85,10 @@ async function runEngine(engine: EngineResult['engine'], config: BenchConfig): P
     result.articles = await runArticlesSuite(engine, config);
     if (result.articles.skipped && result.targets.length === 0 && !result.bills) result.skipped = result.articles.skipped;
   }
+  if (config.suites.includes('surveys') && !result.skipped) {
+    result.surveys = await runSurveysSuite(engine, config);
+    if (result.surveys.skipped && result.targets.length === 0 && !result.bills && !result.articles) result.skipped = result.surveys.skipped;
+  }
   return result;
 }
 
@@ -109,6 +114,8 @@ async function main(): Promise<number> {
       suites: config.suites,
       bills: config.bills,
       articles: config.articles,
+      surveys: config.surveys,
+      sqliteDir: config.sqliteDir,
     },
     note: config.note,
     goals: GOALS,
@@ -127,7 +134,8 @@ async function main(): Promise<number> {
     (section) =>
       section.targets.some((t) => t.error) ||
       (section.bills?.targets.some((t) => t.error || (t.agree?.failures ?? 0) > 0) ?? false) ||
-      (section.articles?.targets.some((t) => t.error) ?? false),
+      (section.articles?.targets.some((t) => t.error) ?? false) ||
+      (section.surveys?.targets.some((t) => t.error || (t.fill?.failures ?? 0) + (t.fill?.warmupFailures ?? 0) > 0) ?? false),
   );
   return failed ? 1 : 0;
 }

@@ -5,8 +5,8 @@ import { fileURLToPath } from 'node:url';
 export const ROOT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 export type EngineName = 'sqlite' | 'postgres';
-export type SuiteName = 'foundation' | 'bills' | 'articles';
-const SUITES: readonly SuiteName[] = ['foundation', 'bills', 'articles'];
+export type SuiteName = 'foundation' | 'bills' | 'articles' | 'surveys';
+const SUITES: readonly SuiteName[] = ['foundation', 'bills', 'articles', 'surveys'];
 
 export interface BenchConfig {
   /** Seconds per measured run. */
@@ -17,6 +17,11 @@ export interface BenchConfig {
   /** Seconds of discarded load before the measured runs. */
   warmup: number;
   engines: EngineName[];
+  /**
+   * Where SQLite's databases are made ('' = the system's temporary folder). An experiment: on a tmpfs such as /dev/shm
+   * a commit's fsync costs nothing, which shows how much of a write's time is the disk's (the report says so).
+   */
+  sqliteDir: string;
   /** Server URL of PostgreSQL without a database name; databases osp_bench* are created under it. */
   pgUrl: string;
   /** OSP's LOG_LEVEL during the measurement (production default: info). */
@@ -25,7 +30,10 @@ export interface BenchConfig {
   writeDocs: boolean;
   /** Free text put into the report, e.g. "shared the machine with a test run". */
   note: string;
-  /** Which groups of targets run: the baselines with profile/menu, the approval bills of issue 4, the articles of issue 15. */
+  /**
+   * Which groups of targets run: the baselines with profile/menu, the approval bills of issue 4, the articles of issue 15,
+   * the surveys of issue 16.
+   */
   suites: SuiteName[];
   /** The approval-bills suite (bench/lib/bills-suite.ts). */
   bills: {
@@ -50,6 +58,15 @@ export interface BenchConfig {
      * database before the targets run — an experiment, to see what JIT costs these statements.
      */
     pgJit: '' | 'off';
+  };
+  /** The surveys suite (bench/lib/surveys-suite.ts). */
+  surveys: {
+    /** People generated and targeted by the 20-question survey; each submits it once during the fill load. */
+    people: number;
+    /** Of those, the people whose submits warm the server up (discarded); the rest are shared by the measured runs. */
+    warmupPeople: number;
+    /** Responses generated for the second survey, whose result summary is measured. */
+    responses: number;
   };
 }
 
@@ -102,6 +119,7 @@ export function loadBenchConfig(): BenchConfig {
     connections: positiveInt('BENCH_CONNECTIONS', 50),
     warmup: positiveInt('BENCH_WARMUP', 2),
     engines: engines(),
+    sqliteDir: process.env.BENCH_SQLITE_DIR ?? '',
     pgUrl: (process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432').replace(/\/+$/, ''),
     ospLogLevel: process.env.BENCH_OSP_LOG_LEVEL ?? 'info',
     writeDocs: !['0', 'false', 'no', 'off'].includes((process.env.BENCH_DOCS ?? '1').toLowerCase()),
@@ -116,5 +134,10 @@ export function loadBenchConfig(): BenchConfig {
       agreeConnections: positiveInt('BENCH_AGREE_CONNECTIONS', 10),
     },
     articles: { count: positiveInt('BENCH_ARTICLES', 10_000), pgJit: pgJit() },
+    surveys: {
+      people: positiveInt('BENCH_SURVEY_PEOPLE', 10_000),
+      warmupPeople: positiveInt('BENCH_SURVEY_WARMUP_PEOPLE', 1_000),
+      responses: positiveInt('BENCH_SURVEY_RESPONSES', 100_000),
+    },
   };
 }

@@ -21,8 +21,8 @@ export type EnginePreparation = { ok: true; setup: EngineSetup } | { ok: false; 
 const OSP_DB = 'osp_bench';
 const BASELINE_DB = 'osp_bench_baseline';
 
-function prepareSqlite(): EngineSetup {
-  const dir = makeTempDir('osp-bench-sqlite');
+function prepareSqlite(config: BenchConfig): EngineSetup {
+  const dir = makeTempDir('osp-bench-sqlite', config.sqliteDir || undefined);
   return {
     engine: 'sqlite',
     oneRowEnv: { BENCH_ENGINE: 'sqlite', BENCH_SQLITE_FILE: path.join(dir, 'one-row.sqlite') },
@@ -81,5 +81,5 @@ async function preparePostgres(config: BenchConfig): Promise<EnginePreparation> 
 }
 
 export async function prepareEngine(engine: EngineName, config: BenchConfig): Promise<EnginePreparation> {
-  return engine === 'sqlite' ? { ok: true, setup: prepareSqlite() } : preparePostgres(config);
+  return engine === 'sqlite' ? { ok: true, setup: prepareSqlite(config) } : preparePostgres(config);
 }

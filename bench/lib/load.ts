@@ -6,6 +6,8 @@ import { cpuSeconds } from './cpu';
 export interface RunSample {
   /** Mean requests per second over the run (autocannon's requests.average). */
   rps: number;
+  /** autocannon's mean latency, ms. */
+  mean: number;
   p50: number;
   p99: number;
   requests: number;
@@ -57,6 +59,7 @@ async function fire(target: LoadTarget, connections: number, seconds: number): P
   const cpu = cpuBefore !== undefined && cpuAfter !== undefined ? cpuAfter - cpuBefore : undefined;
   return {
     rps: result.requests.average,
+    mean: result.latency.mean,
     p50: result.latency.p50,
     p99: result.latency.p99,
     requests: result.requests.total,

@@ -80,8 +80,9 @@ export async function stopServer(server: ServerProcess, graceMs = 5000): Promise
   clearTimeout(timer);
 }
 
-export function makeTempDir(prefix: string): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `${prefix}-`));
+/** A new folder under `base` (default: the system's temporary folder), removed on exit. */
+export function makeTempDir(prefix: string, base: string = os.tmpdir()): string {
+  const dir = fs.mkdtempSync(path.join(base, `${prefix}-`));
   tempDirs.add(dir);
   return dir;
 }

@@ -7,6 +7,7 @@ import type { Measurement } from './load';
 import type { TargetId } from './targets';
 import { BILLS_GOALS, type BillsSection, type BillsTargetResult } from './bills-suite';
 import { ARTICLES_GOALS, type ArticlesSection, type ArticlesTargetResult } from './articles-suite';
+import { SURVEYS_GOALS, type SurveysSection, type SurveysTargetResult } from './surveys-suite';
 
 export const GOALS = { minRatio: 0.35, maxP99Ms: 25 } as const;
 
@@ -36,6 +37,8 @@ export interface EngineResult {
   bills?: BillsSection;
   /** The articles suite, when it ran. */
   articles?: ArticlesSection;
+  /** The surveys suite, when it ran. */
+  surveys?: SurveysSection;
 }
 
 export interface Machine {
@@ -50,7 +53,10 @@ export interface Machine {
 export interface BenchReport {
   date: string;
   machine: Machine;
-  settings: Pick<BenchConfig, 'duration' | 'runs' | 'connections' | 'warmup' | 'engines' | 'ospLogLevel' | 'suites' | 'bills' | 'articles'>;
+  settings: Pick<
+    BenchConfig,
+    'duration' | 'runs' | 'connections' | 'warmup' | 'engines' | 'ospLogLevel' | 'suites' | 'bills' | 'articles' | 'surveys' | 'sqliteDir'
+  >;
   note: string;
   goals: typeof GOALS;
   engines: EngineResult[];
@@ -154,6 +160,8 @@ export function consoleTable(report: BenchReport): string {
   if (bills.length > 0) parts.push(textTable(BILLS_HEADERS, bills), ...seedLines(report));
   const articles = articlesRowsOf(report);
   if (articles.length > 0) parts.push(textTable(HEADERS, articles), ...articlesSeedLines(report));
+  const surveys = surveysRowsOf(report);
+  if (surveys.length > 0) parts.push(textTable(SURVEYS_HEADERS, surveys), ...surveysSeedLines(report), ...surveysFillLines(report));
   return [...parts, ...skippedLines(report)].join('\n\n');
 }
 
@@ -360,6 +368,161 @@ export function articlesSection(report: BenchReport): string {
   ].join('\n');
 }
 
+// ---------- the surveys suite ----------
+
+function surveysVerdict(engine: string, target: SurveysTargetResult): string {
+  if (target.error) return 'failed';
+  const goal = target.goal;
+  if (!goal) return '—';
+  const why: string[] = [];
+  if (!goal.rpsMet) why.push(`${int(target.fill?.rps ?? 0)} answers/s < ${int(SURVEYS_GOALS.fillMinRps)}`);
+  if (!goal.p99Met) why.push(`p99 ≥ ${target.kind === 'fill' ? SURVEYS_GOALS.fillMaxP99Ms : SURVEYS_GOALS.summaryMaxP99Ms} ms`);
+  if (!goal.clean) {
+    const failed = target.fill ? target.fill.failures + target.fill.warmupFailures : (target.measurement?.failures ?? 0);
+    why.push(`${failed} failed requests`);
+  }
+  const outcome = goal.met ? 'met' : `NOT met (${why.join('; ')})`;
+  // The issue sets the fill's goal for SQLite; other engines are measured against it for information only.
+  return goal.applies ? outcome : `no goal on ${engine} (SQLite's: ${goal.met ? 'would be met' : `would NOT be met: ${why.join('; ')}`})`;
+}
+
+interface SurveysRow {
+  engine: string;
+  target: string;
+  size: string;
+  rps: string;
+  mean: string;
+  p99: string;
+  cpu: string;
+  runs: string;
+  verdict: string;
+}
+
+const SURVEYS_HEADERS: SurveysRow = {
+  engine: 'Engine',
+  target: 'Endpoint',
+  size: 'data',
+  rps: 'req/s (median)',
+  mean: 'mean ms (median)',
+  p99: 'p99 ms (median)',
+  cpu: 'server CPU µs/req',
+  runs: 'req/s of each run',
+  verdict: 'Target',
+};
+const SURVEYS_COLUMNS = Object.keys(SURVEYS_HEADERS) as (keyof SurveysRow)[];
+
+function surveysRowsOf(report: BenchReport): SurveysRow[] {
+  const rows: SurveysRow[] = [];
+  for (const section of report.engines) {
+    const seed = section.surveys?.seed;
+    for (const target of section.surveys?.targets ?? []) {
+      const f = target.fill;
+      const m = target.measurement;
+      const cpu = f?.serverCpuUs ?? m?.serverCpuUs;
+      rows.push({
+        engine: section.engine,
+        target: target.label,
+        size:
+          !seed || target.kind === 'hello'
+            ? '—'
+            : target.kind === 'fill'
+              ? `${int(seed.people)} people`
+              : `${int(seed.responses)} responses`,
+        rps: f ? `${int(f.rps)} answers/s` : m ? int(m.rps) : '—',
+        mean: f ? ms(f.mean) : target.mean !== undefined ? ms(target.mean) : '—',
+        p99: f ? ms(f.p99) : m ? ms(m.p99) : '—',
+        cpu: cpu === undefined ? '—' : int(cpu),
+        runs: f ? f.runs.map((run) => int(run.rps)).join(' / ') : m ? m.runs.map((run) => int(run.rps)).join(' / ') : (target.error ?? ''),
+        verdict: surveysVerdict(section.engine, target),
+      });
+    }
+  }
+  return rows;
+}
+
+function surveysSeedLines(report: BenchReport): string[] {
+  return report.engines.flatMap((section) => {
+    const seed = section.surveys?.seed;
+    if (!seed) return [];
+    return [
+      `${section.engine}: generated ${int(seed.people)} people targeted by a released ${seed.questions}-question survey, and ` +
+        `${int(seed.responses)} responses of a second one with their counters (${int(seed.cells)} cells, ${int(seed.texts)} texts) ` +
+        `— ${int(seed.rows)} rows in ${seed.seconds.toFixed(1)} s`,
+    ];
+  });
+}
+
+function surveysFillLines(report: BenchReport): string[] {
+  return report.engines.flatMap((section) =>
+    (section.surveys?.targets ?? []).flatMap((target) => {
+      const f = target.fill;
+      if (!f) return [];
+      const seconds = f.runs.map((run) => run.seconds.toFixed(1)).join(' / ');
+      return [
+        `${section.engine}: fill warm-up ${int(f.warmupPeople)} people, then ${f.runs.length} runs of ${int(f.runs[0]?.people ?? 0)} people ` +
+          `(${seconds} s), ${f.connections} connections; afterwards the database held ${int(f.database.responses)} responses, ` +
+          `${int(f.database.submitted)} submitted assignments, ${int(f.database.counted)} counted responses and ${int(f.database.points)} ` +
+          `points awards for ${int(f.database.expected)} accepted answers; ${int(f.database.touchedSessions)} sessions touched`,
+      ];
+    }),
+  );
+}
+
+export const SURVEYS_MARK_START =
+  '<!-- bench:surveys:start — written by `npm run bench` when the surveys suite runs; edits between the markers are overwritten -->';
+export const SURVEYS_MARK_END = '<!-- bench:surveys:end -->';
+
+/** The surveys suite's results in a section of their own, as the articles' are. */
+export function surveysSection(report: BenchReport): string {
+  const rows = surveysRowsOf(report);
+  const cell = (text: string) => text.replaceAll('|', '\\|');
+  const { machine, settings } = report;
+  const goalLines = report.engines.flatMap((section) =>
+    (section.surveys?.targets ?? [])
+      .filter((target) => target.kind !== 'hello')
+      .map((target) => `- ${section.engine}, ${target.label}: **${surveysVerdict(section.engine, target)}**`),
+  );
+  goalLines.push(
+    ...report.engines.flatMap((section) =>
+      section.surveys?.skipped ? [`- ${section.engine}: not measured — ${section.surveys.skipped}`] : [],
+    ),
+  );
+  const s = settings.surveys;
+  return [
+    SURVEYS_MARK_START,
+    '## Latest surveys run (issue 16)',
+    '',
+    `- Date: ${report.date}`,
+    `- Machine: ${machine.nproc} CPU cores (nproc), ${machine.cpuModel}, ${machine.memoryGiB} GiB memory, ${machine.os}, Node ${machine.node}`,
+    `- Load average when the run began (1, 5, 15 min): ${machine.loadAverageAtStart.join(', ')}`,
+    ...(report.note ? [`- Note: ${report.note}`] : []),
+    `- Settings: fill — ${int(s.people)} people, ${int(s.warmupPeople)} of them for the warm-up, the rest over ${settings.runs} runs; ` +
+      `summary — ${settings.runs} × ${settings.duration} s after ${settings.warmup} s of warm-up; ${settings.connections} connections; engines ${settings.engines.join(', ')}`,
+    '',
+    `Per engine one fresh database made by \`bench/lib/surveys-seed.ts\` (see "The surveys suite (issue 16)" above). Targets:`,
+    `the fill sustains at least ${int(SURVEYS_GOALS.fillMinRps)} answers/s with a p99 under ${SURVEYS_GOALS.fillMaxP99Ms} ms on SQLite; the summary of`,
+    `${int(s.responses)} responses answers with a p99 under ${SURVEYS_GOALS.summaryMaxP99Ms} ms at ${settings.connections} connections; no failed request.`,
+    'The hello-world baseline, measured in the same section just before, says how much of the machine the run had.',
+    ...(settings.sqliteDir
+      ? [
+          `**SQLite's databases were made under \`${settings.sqliteDir}\` (\`BENCH_SQLITE_DIR\`), not the temporary folder: an experiment.**`,
+        ]
+      : []),
+    '',
+    ...surveysSeedLines(report).map((line) => `- ${line}`),
+    ...surveysFillLines(report).map((line) => `- ${line}`),
+    '',
+    `| ${SURVEYS_COLUMNS.map((c) => SURVEYS_HEADERS[c]).join(' | ')} |`,
+    `| ${SURVEYS_COLUMNS.map((c) => (['size', 'rps', 'mean', 'p99', 'cpu'].includes(c) ? '---:' : '---')).join(' | ')} |`,
+    ...rows.map((row) => `| ${SURVEYS_COLUMNS.map((c) => cell(row[c])).join(' | ')} |`),
+    '',
+    '### Surveys: targets met?',
+    '',
+    ...goalLines,
+    SURVEYS_MARK_END,
+  ].join('\n');
+}
+
 function markdownTable(report: BenchReport): string {
   const cell = (text: string) => text.replaceAll('|', '\\|');
   const rows = rowsOf(report);
@@ -455,7 +618,7 @@ function replaceBetween(text: string, startPrefix: string, end: string, section:
 
 /**
  * Replaces the generated sections of the file that this run measured — the foundation and bills results, the articles
- * results — keeping everything written by hand around them and the sections of suites that did not run.
+ * results, the surveys results — keeping everything written by hand around them and the sections of suites that did not run.
  */
 export function writeDoc(file: string, report: BenchReport): void {
   let next = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : `${DOC_HEADER}\n`;
@@ -465,6 +628,10 @@ export function writeDoc(file: string, report: BenchReport): void {
   }
   if (suites.includes('articles')) {
     next = replaceBetween(next, '<!-- bench:articles:start', ARTICLES_MARK_END, articlesSection(report), MARK_END);
+  }
+  if (suites.includes('surveys')) {
+    const after = next.includes(ARTICLES_MARK_END) ? ARTICLES_MARK_END : MARK_END;
+    next = replaceBetween(next, '<!-- bench:surveys:start', SURVEYS_MARK_END, surveysSection(report), after);
   }
   fs.mkdirSync(path.dirname(file), { recursive: true });
   fs.writeFileSync(file, next);

@@ -1,5 +1,5 @@
 /**
- * Where the benchmark's generators (bills-seed.ts, articles-seed.ts) write: the little they need of a database —
+ * Where the benchmark's generators (bills-seed.ts, articles-seed.ts, surveys-seed.ts) write: the little they need of a database —
  * read rows, insert many rows, run a statement — over better-sqlite3 or pg, for the tables each generator declares
  * with its columns' types. Rows go in as prepared statements in the generator's transaction on SQLite, and as
  * `INSERT … SELECT FROM unnest(<one array per column>)` on PostgreSQL.
@@ -9,7 +9,7 @@ import pg from 'pg';
 
 export type Value = string | number | null;
 export type Row = Record<string, Value>;
-export type ColumnType = 'int' | 'text' | 'ts';
+export type ColumnType = 'int' | 'float' | 'text' | 'ts';
 /** A generator's tables: each table's columns and their types, in insert order. */
 export type TableSpecs = Record<string, Record<string, ColumnType>>;
 
@@ -51,7 +51,7 @@ export function sqliteSink<Specs extends TableSpecs>(file: string, tables: Specs
   };
 }
 
-const PG_TYPE: Record<ColumnType, string> = { int: 'int[]', text: 'text[]', ts: 'timestamptz[]' };
+const PG_TYPE: Record<ColumnType, string> = { int: 'int[]', float: 'float8[]', text: 'text[]', ts: 'timestamptz[]' };
 
 export async function pgSink<Specs extends TableSpecs>(url: string, tables: Specs): Promise<Sink<Extract<keyof Specs, string>>> {
   const client = new pg.Client({ connectionString: url });
