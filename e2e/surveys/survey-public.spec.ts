@@ -83,11 +83,14 @@ test('[SURVEYS] a signed-out visitor answers a department and a file question on
   await visitor.locator('.ant-cascader-menu-item', { hasText: '技术部' }).first().click();
   await expect(question(visitor, '所在部门')).toContainText('技术部');
 
+  // The upload's answer names the file id the response will carry (the administrator downloads it below).
+  const uploaded = visitor.waitForResponse((r) => r.request().method() === 'POST' && r.url().endsWith(`/api/publish/share/${id}/files`));
   await chooseFilesThrough(question(visitor, '证明材料').getByRole('button', { name: buttonName(SurveyFillTexts.shareUpload) }), {
     name: '在职证明.png',
     mimeType: 'image/png',
     buffer: await samplePng(),
   });
+  const fileId = ((await (await uploaded).json()) as { data: { id: string } }).data.id;
   await expect(question(visitor, '证明材料').getByText('在职证明.png')).toBeVisible();
   await expect(question(visitor, '证明材料').getByRole('button', { name: SurveyFillTexts.shareFileRemove('在职证明.png') })).toBeVisible();
   await saveScreenshot(visitor, 'survey-share-public-dept-file-390');
@@ -108,11 +111,13 @@ test('[SURVEYS] a signed-out visitor answers a department and a file question on
     .click();
   const drawer = page.getByRole('dialog', { name: SurveyResultTexts.answersTitle(`访客${tag}`) });
   await expect(drawer).toContainText('技术部');
+  // The file by its name, not its id.
+  await expect(drawer).toContainText('在职证明.png');
   await saveScreenshot(page, 'survey-share-public-admin-return-1440');
 
   // …and the uploaded file, which the administrator may download.
   const paged = await adminCall<Paged<SurveyReturn>>(request, adminToken, 'get', `/api/survey/${id}/returns`);
-  const fileId = paged.list[0]?.answers.q_file ?? '';
+  expect(paged.list[0]?.answers.q_file).toBe('在职证明.png');
   expect(fileId).toMatch(/^[A-Za-z0-9_-]{24}$/);
   const file = await request.get(`/api/files/download/${fileId}`, { headers: bearer(adminToken) });
   expect(file.status()).toBe(200);
