@@ -100,8 +100,9 @@ const onceKeyOf = (userId: number, rateeId: number) => `u:${userId}:${rateeId}`;
 async function definitionOfVersion(db: Db, survey: ReleasedSurvey, versionId: number): Promise<SurveyDefinition> {
   if (versionId === survey.versionId) return survey.definition;
   const stored = await repo.versionDefinition(db, versionId);
-  // A response's version_id is a foreign key: its version exists.
-  return stored ? (JSON.parse(stored) as SurveyDefinition) : survey.definition;
+  // A response's version_id is a foreign key, so this cannot happen; counting with another version would miscount.
+  if (stored === undefined) throw new Error(`survey ${survey.id}: version ${versionId} of a stored response is missing`);
+  return JSON.parse(stored) as SurveyDefinition;
 }
 
 /** Whether a second submit replaces the first: a named survey, one response a person, editable until the deadline. */
