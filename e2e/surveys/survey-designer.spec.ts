@@ -91,7 +91,7 @@ test('[SURVEYS] 问卷管理: design a four-question survey with a rule and a de
   request,
 }) => {
   // Four questions, a refused save, a rule, a target, the preview and a release: about twice an ordinary journey.
-  test.setTimeout(180_000);
+  test.slow();
   const tag = nameTag();
   const adminToken = await apiSignIn(request, 'admin');
   const deptName = `问卷部${tag}`;
@@ -356,7 +356,7 @@ test('[SURVEYS] designer: drag questions onto the next page and onto an empty pa
   request,
 }) => {
   // Three drags, a save and a reload: a long journey on a busy machine.
-  test.setTimeout(150_000);
+  test.slow();
   const tag = nameTag();
   const adminToken = await apiSignIn(request, 'admin');
   const title = `分页拖动${tag}`;
