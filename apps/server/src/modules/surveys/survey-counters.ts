@@ -8,12 +8,13 @@ import {
   type SurveyDefinition,
   type SurveyTallyCell,
 } from '@osp/shared';
+import { atCommit, type CommitWork } from '../../db/group-commit';
 import type { Db } from '../../db/index';
 import * as repo from './survey-fill.repo';
 
 /**
  * The result counters (docs/surveys-api.md "Results kept as counters") follow every response in the transaction that
- * stores it: a new response adds its cells and texts; an editable resubmit takes the old answers' away and adds the
+ * stores it (at the end of it, in a group commit): a new response adds its cells and texts; an editable resubmit takes the old answers' away and adds the
  * new ones. Every writer of `survey_responses` goes through here, so the counters are the responses' sums.
  */
 
@@ -33,6 +34,38 @@ function summed(cells: readonly SurveyTallyCell[]): SurveyTallyCell[] {
     }
   }
   return out.sort(compareCells);
+}
+
+interface CellDelta {
+  surveyId: number;
+  rateeId: number;
+  cell: SurveyTallyCell;
+}
+
+/**
+ * The cells' additions wait for the end of a group commit (db/group-commit.ts): a group's submits to one survey touch
+ * the same few hundred counter rows, so they are summed and written in one statement. Texts are not deferred: an
+ * editable resubmit deletes its response's texts and must find them.
+ */
+const cellAdditions: CommitWork<CellDelta> = {
+  async run(trx, deltas) {
+    const bySurvey = new Map<string, { surveyId: number; rateeId: number; cells: SurveyTallyCell[] }>();
+    for (const { surveyId, rateeId, cell } of deltas) {
+      const key = `${surveyId}:${rateeId}`;
+      const entry = bySurvey.get(key) ?? { surveyId, rateeId, cells: [] };
+      entry.cells.push(cell);
+      bySurvey.set(key, entry);
+    }
+    for (const { surveyId, rateeId, cells } of bySurvey.values()) await repo.addResultCells(trx, surveyId, rateeId, summed(cells));
+  },
+};
+
+function addCells(trx: Db, response: CountedResponse, cells: readonly SurveyTallyCell[]): Promise<void> {
+  return atCommit(
+    trx,
+    cellAdditions,
+    cells.map((cell) => ({ surveyId: response.surveyId, rateeId: response.rateeId, cell })),
+  );
 }
 
 async function insertTexts(trx: Db, response: CountedResponse, definition: SurveyDefinition, answers: SurveyAnswers): Promise<void> {
@@ -56,7 +89,7 @@ export async function countResponse(
   definition: SurveyDefinition,
   answers: SurveyAnswers,
 ): Promise<void> {
-  await repo.addResultCells(trx, response.surveyId, response.rateeId, summed(tallySurveyAnswers(definition, answers)));
+  await addCells(trx, response, tallySurveyAnswers(definition, answers));
   await insertTexts(trx, response, definition, answers);
 }
 
@@ -68,12 +101,7 @@ export async function recountResponse(
   after: { definition: SurveyDefinition; answers: SurveyAnswers },
 ): Promise<void> {
   const removed = tallySurveyAnswers(before.definition, before.answers).map((c) => ({ ...c, count: -c.count, sum: -c.sum }));
-  await repo.addResultCells(
-    trx,
-    response.surveyId,
-    response.rateeId,
-    summed([...removed, ...tallySurveyAnswers(after.definition, after.answers)]),
-  );
+  await addCells(trx, response, [...removed, ...tallySurveyAnswers(after.definition, after.answers)]);
   await repo.deleteResultTexts(trx, response.surveyId, surveyTextQuestionIds(before.definition), response.responseId);
   await insertTexts(trx, response, after.definition, after.answers);
 }

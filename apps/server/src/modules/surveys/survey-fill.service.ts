@@ -22,6 +22,7 @@ import {
 } from '@osp/shared';
 import { z } from 'zod';
 import type { AppContext, Caller } from '../../context';
+import { groupCommit } from '../../db/group-commit';
 import { nowIso, type Db } from '../../db/index';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../http/errors';
 import { parse } from '../../http/validate';
@@ -29,6 +30,7 @@ import { deptRows } from '../directory/directory.service';
 import { uploadedFiles } from '../files/attachments.service';
 import { awardOnce, awardValue } from '../points/points.service';
 import { countResponse, recountResponse } from './survey-counters';
+import { releasedDefinition } from './survey-versions';
 import * as repo from './survey-fill.repo';
 import { claimShareFilesFor, shareFileErrors, withFieldErrors } from './survey-public.service';
 
@@ -55,12 +57,23 @@ export interface ReleasedSurvey {
   definition: SurveyDefinition;
 }
 
+/** The survey and its released version's definition (undefined before the first release), or undefined when unknown. */
+async function releasedRow(ctx: AppContext, id: number) {
+  const row = await repo.findReleasedSurvey(ctx.db, id);
+  if (!row) return undefined;
+  const definition = row.version_id === null ? undefined : await releasedDefinition(ctx.db, row.version_id);
+  return { ...row, definition };
+}
+
 /** The survey as a respondent may answer it now, or the refusal: unknown, never released or paused, closed. */
 export async function releasedSurvey(ctx: AppContext, id: number, notFound: string = SurveyApiMessages.notFound): Promise<ReleasedSurvey> {
-  const row = await repo.findReleasedSurvey(ctx.db, id);
+  return answerable(await releasedRow(ctx, id), notFound);
+}
+
+function answerable(row: Awaited<ReturnType<typeof releasedRow>>, notFound: string): ReleasedSurvey {
   if (!row) throw new NotFoundError(notFound);
   const status = effectiveSurveyStatus(row.status, row.deadline, new Date());
-  if (row.version_id === null || row.version_definition === null || status === SurveyStatus.draft) {
+  if (row.version_id === null || row.definition === undefined || status === SurveyStatus.draft) {
     throw new ConflictError(SurveyApiMessages.fillNotReleased);
   }
   if (status === SurveyStatus.closed) throw new ConflictError(SurveyApiMessages.fillClosed);
@@ -70,8 +83,7 @@ export async function releasedSurvey(ctx: AppContext, id: number, notFound: stri
     name: row.name,
     deadline: row.deadline,
     versionId: row.version_id,
-    // Stored by release after SurveyDefinitionZ accepted it; versions are never edited.
-    definition: JSON.parse(row.version_definition) as SurveyDefinition,
+    definition: row.definition,
   };
 }
 
@@ -277,7 +289,8 @@ export async function submitSurvey(ctx: AppContext, caller: Caller, params: unkn
   // Read before the transaction: on SQLite the transaction holds the one connection.
   const points = anonymous ? 0 : await awardValue(ctx, 'survey_answer');
 
-  const result = await ctx.db.transaction().execute(async (trx) => {
+  // Submits arriving together share one COMMIT on SQLite (db/group-commit.ts): each is still answered only once durable.
+  const result = await groupCommit(ctx.db, async (trx) => {
     let replaced = false;
     if (anonymous) {
       if (assignment && !(await repo.markSubmitted(trx, assignment.id, null, onePerPerson)))
@@ -354,10 +367,9 @@ export async function getPublicForm(ctx: AppContext, params: unknown): Promise<S
 
 /** Unknown and not public answer the same 404: a guessed id learns nothing. */
 async function publicSurvey(ctx: AppContext, id: number): Promise<ReleasedSurvey> {
-  const row = await repo.findReleasedSurvey(ctx.db, id);
-  const definition = row?.version_definition ? (JSON.parse(row.version_definition) as SurveyDefinition) : null;
-  if (!definition?.settings.publicLink) throw new NotFoundError(SurveyApiMessages.fillNotPublic);
-  return releasedSurvey(ctx, id, SurveyApiMessages.fillNotPublic);
+  const row = await releasedRow(ctx, id);
+  if (!row?.definition?.settings.publicLink) throw new NotFoundError(SurveyApiMessages.fillNotPublic);
+  return answerable(row, SurveyApiMessages.fillNotPublic);
 }
 
 /**
@@ -377,7 +389,7 @@ export async function submitPublic(ctx: AppContext, params: unknown, body: unkno
   const fileErrors = await shareFileErrors(ctx, survey.id, survey.definition, input.answers);
   const answers = await withFieldErrors(fileErrors, () => checkedAnswers(ctx, survey, input.answers, null, null, now));
   const at = new Date(now).toISOString();
-  await ctx.db.transaction().execute(async (trx) => {
+  await groupCommit(ctx.db, async (trx) => {
     const responseId = await repo.insertResponse(trx, {
       survey_id: survey.id,
       version_id: survey.versionId,
