@@ -9,21 +9,12 @@ import type { SurveyResponsesTable } from '../../db/schema';
  * survey's `once_key` is unique per survey; an anonymous one's assignment moves to 'submitted' at most once.
  */
 
-/** The survey with the definition of the version released last (null before the first release). */
+/** The survey and the id of the version released last (null before the first release; its definition: survey-versions.ts). */
 export function findReleasedSurvey(db: Db, id: number) {
   return db
     .selectFrom('surveys')
-    .leftJoin('survey_versions', 'survey_versions.id', 'surveys.version_id')
-    .select([
-      'surveys.id',
-      'surveys.kind',
-      'surveys.name',
-      'surveys.status',
-      'surveys.deadline',
-      'surveys.version_id',
-      'survey_versions.definition as version_definition',
-    ])
-    .where('surveys.id', '=', id)
+    .select(['id', 'kind', 'name', 'status', 'deadline', 'version_id'])
+    .where('id', '=', id)
     .executeTakeFirst();
 }
 export type ReleasedSurveyRow = NonNullable<Awaited<ReturnType<typeof findReleasedSurvey>>>;

@@ -19,6 +19,7 @@ import { deptRows } from '../directory/directory.service';
 import { claimForResponse, shareFilesFree } from '../files/attachments.service';
 import { uploadShareFile, type UploadPart } from '../files/files.service';
 import * as repo from './survey-fill.repo';
+import { releasedDefinition } from './survey-versions';
 
 /**
  * What a public link needs beyond the form and the submit (issue 16, docs/surveys-api.md "Public department tree" and
@@ -44,11 +45,10 @@ async function shareTaking(
   const parsed = SurveyIdParamZ.safeParse(params);
   if (!parsed.success) throw notPublic();
   const row = await repo.findReleasedSurvey(ctx.db, parsed.data.id);
-  if (!row || row.version_id === null || row.version_definition === null) throw notPublic();
+  if (!row || row.version_id === null) throw notPublic();
   if (effectiveSurveyStatus(row.status, row.deadline, new Date()) !== SurveyStatus.collecting) throw notPublic();
-  // Stored by release after SurveyDefinitionZ accepted it; versions are never edited.
-  const definition = JSON.parse(row.version_definition) as SurveyDefinition;
-  if (!definition.settings.publicLink) throw notPublic();
+  const definition = await releasedDefinition(ctx.db, row.version_id);
+  if (!definition?.settings.publicLink) throw notPublic();
   if (!surveyQuestions(definition).some(({ question }) => question.type === type)) throw notPublic();
   return { id: row.id, definition };
 }

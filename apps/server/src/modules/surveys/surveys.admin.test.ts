@@ -8,6 +8,7 @@ import {
   type Paged,
   type SurveyDefinition,
   type SurveyDetail,
+  type SurveyFillForm,
   type SurveyListItem,
   type SurveyMetric,
 } from '@osp/shared';
@@ -291,6 +292,29 @@ describe('release', () => {
     const released = await api.ok<SurveyDetail>('admin', 'POST', `/api/surveys/${id}/release`);
     expect(released).toMatchObject({ status: 1, version_no: 1, changed_since_release: false });
     expect(await assignmentsOf(id)).toEqual([]);
+  });
+
+  // Released versions are kept parsed by id (survey-versions.ts): a new release must be what respondents get next.
+  it('gives respondents the version released last, after they read the one before', async () => {
+    const id = await api.create();
+    await api.save(id, definition());
+    await api.target(id, [{ kind: 'user', ref_id: await idOf(server, 'zhangsan') }]);
+    const first = await api.ok<SurveyDetail>('admin', 'POST', `/api/surveys/${id}/release`);
+    const before = await api.ok<SurveyFillForm>('zhangsan', 'GET', `/api/survey/${id}/fill`);
+    expect(before.definition.title).toBe('员工满意度调查');
+
+    await api.ok('admin', 'POST', `/api/surveys/${id}/unrelease`);
+    await api.save(id, definition({ title: '员工满意度调查（第二版）' }));
+    const second = await api.ok<SurveyDetail>('admin', 'POST', `/api/surveys/${id}/release`);
+    expect(second.version_no).toBe((first.version_no ?? 0) + 1);
+    const after = await api.ok<SurveyFillForm>('zhangsan', 'GET', `/api/survey/${id}/fill`);
+    expect(after.version_id).not.toBe(before.version_id);
+    expect(after.definition.title).toBe('员工满意度调查（第二版）');
+    const stale = await api.call('zhangsan', 'POST', `/api/survey/${id}/fill`, {
+      version_id: before.version_id,
+      answers: { q_like: 'o_yes' },
+    });
+    expect(stale.body).toMatchObject({ status_code: 409, message: SurveyApiMessages.fillVersionChanged });
   });
 
   it('refuses an invalid working copy and a deadline already passed, changing nothing', async () => {
