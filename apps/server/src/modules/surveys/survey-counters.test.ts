@@ -54,6 +54,8 @@ const questions: SurveyQuestion[] = [
   { id: 'stars', type: 'rating', title: '评分', required: false, stars: 5 },
   { id: 'nps1', type: 'nps', title: '推荐', required: false },
   { id: 'num1', type: 'number', title: '人数', required: false, decimals: 1 },
+  // A second number and a second text question: their values and texts come from one statement with the first's.
+  { id: 'num2', type: 'number', title: '年限', required: false, decimals: 0 },
   {
     id: 'grid',
     type: 'matrix',
@@ -82,6 +84,7 @@ const questions: SurveyQuestion[] = [
   { id: 'rank', type: 'ranking', title: '排序', required: false, options: opts('kk01', 'kk02', 'kk03') },
   { id: 'idea', type: 'text', title: '建议', required: false, validator: { kind: 'none' } },
   { id: 'date1', type: 'date', title: '日期', required: false },
+  { id: 'story', type: 'textarea', title: '经历', required: false },
   { id: 'dept', type: 'department', title: '部门', required: false },
 ];
 
@@ -96,6 +99,7 @@ function answersFor(i: number): SurveyAnswers {
     stars: (i % 5) + 1,
     nps1: (i * 3) % 11,
     num1: pick([1.5, 2, 2, 40]),
+    num2: pick([3, 7]),
     grid: { row1: pick(['col1', 'col2']), ...(i % 3 === 0 ? {} : { row2: 'col2' }) },
     gridr: { rowr: (i % 4) + 2 },
     rank: pick([
@@ -104,6 +108,7 @@ function answersFor(i: number): SurveyAnswers {
     ]),
     ...(i % 3 === 2 ? {} : { idea: `建议 ${i} <img src=x onerror=alert(1)>` }),
     date1: `2026-0${(i % 9) + 1}-1${i % 10}`,
+    ...(i % 2 === 1 ? {} : { story: `第 ${i} 段经历` }),
     dept: deptId,
   };
 }

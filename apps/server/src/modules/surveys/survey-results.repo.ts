@@ -6,24 +6,12 @@ import type { Db } from '../../db/index';
  * reminders, and the public results link's token.
  */
 
-/** The survey with its released definition (null before the first release) and its working copy. */
+/** The survey with the id of its released version (null before the first release) and its working copy. */
 export function findSurveyForResults(db: Db, id: number) {
   return db
     .selectFrom('surveys')
-    .leftJoin('survey_versions', 'survey_versions.id', 'surveys.version_id')
-    .select([
-      'surveys.id',
-      'surveys.kind',
-      'surveys.name',
-      'surveys.status',
-      'surveys.deadline',
-      'surveys.version_id',
-      'surveys.definition',
-      'surveys.result_token',
-      'surveys.result_token_expires_at',
-      'survey_versions.definition as version_definition',
-    ])
-    .where('surveys.id', '=', id)
+    .select(['id', 'kind', 'name', 'status', 'deadline', 'version_id', 'definition', 'result_token', 'result_token_expires_at'])
+    .where('id', '=', id)
     .executeTakeFirst();
 }
 export type ResultsSurveyRow = NonNullable<Awaited<ReturnType<typeof findSurveyForResults>>>;
@@ -54,29 +42,58 @@ export async function resultCells(db: Db, surveyId: number, rateeId: number | un
 /** The character after ':' — the end of the range of cells named 'n:…'. */
 const NUMBER_CELLS_END = 'n;';
 
-/** A number question's values that someone gave, at most `limit` of them (in the key's order: the results need a count). */
-export async function numberCells(db: Db, surveyId: number, questionId: string, rateeId: number | undefined, limit: number) {
-  let query = db
-    .selectFrom('survey_result_cells')
-    .select((eb) => ['cell', eb.fn.sum<number | string>('n').as('n')])
-    .where('survey_id', '=', surveyId)
-    .where('question_id', '=', questionId)
-    .where('cell', '>=', SURVEY_NUMBER_CELL_PREFIX)
-    .where('cell', '<', NUMBER_CELLS_END);
-  if (rateeId !== undefined) query = query.where('ratee_id', '=', rateeId);
-  const rows = await query
-    .groupBy('cell')
-    .having((eb) => eb.fn.sum('n'), '>', 0)
-    .limit(limit)
-    .execute();
-  return rows.map((r) => ({ question_id: questionId, cell: r.cell, count: Number(r.n), sum: 0 }));
+/**
+ * The number questions' values that someone gave, at most `limit` a question (in the key's order: the results need a
+ * count). One statement for every question — a `union all` of bounded branches, each reading its question's range of
+ * the key — since on PostgreSQL each statement is a round trip to the server (docs/performance.md "Surveys").
+ */
+export async function numberCells(db: Db, surveyId: number, questionIds: readonly string[], rateeId: number | undefined, limit: number) {
+  const branch = (questionId: string) => {
+    let query = db
+      .selectFrom('survey_result_cells')
+      .select((eb) => ['question_id', 'cell', eb.fn.sum<number | string>('n').as('n')])
+      .where('survey_id', '=', surveyId)
+      .where('question_id', '=', questionId)
+      .where('cell', '>=', SURVEY_NUMBER_CELL_PREFIX)
+      .where('cell', '<', NUMBER_CELLS_END);
+    if (rateeId !== undefined) query = query.where('ratee_id', '=', rateeId);
+    const bounded = query
+      .groupBy(['question_id', 'cell'])
+      .having((eb) => eb.fn.sum('n'), '>', 0)
+      .orderBy('cell')
+      .limit(limit);
+    // SQLite takes a branch's order and limit only inside a subquery.
+    return db.selectFrom(bounded.as('b')).selectAll();
+  };
+  const [first, ...rest] = questionIds;
+  if (first === undefined) return [];
+  const rows = await rest.reduce((query, questionId) => query.unionAll(branch(questionId)), branch(first)).execute();
+  return rows.map((r) => ({ question_id: r.question_id, cell: r.cell, count: Number(r.n), sum: 0 }));
 }
 
-/** A text question's latest answers (the newest response first). */
-export function latestTexts(db: Db, surveyId: number, questionId: string, rateeId: number | undefined, limit: number) {
-  let query = db.selectFrom('survey_result_texts').select(['text', 'submitted_at']).where('survey_id', '=', surveyId);
-  if (rateeId !== undefined) query = query.where('ratee_id', '=', rateeId);
-  return query.where('question_id', '=', questionId).orderBy('response_id', 'desc').limit(limit).execute();
+/** The text questions' latest answers, at most `limit` a question, the newest response first; one statement (above). */
+export async function latestTexts(db: Db, surveyId: number, questionIds: readonly string[], rateeId: number | undefined, limit: number) {
+  const branch = (questionId: string) => {
+    let query = db
+      .selectFrom('survey_result_texts')
+      .select(['question_id', 'text', 'submitted_at', 'response_id'])
+      .where('survey_id', '=', surveyId);
+    if (rateeId !== undefined) query = query.where('ratee_id', '=', rateeId);
+    const bounded = query.where('question_id', '=', questionId).orderBy('response_id', 'desc').limit(limit);
+    return db.selectFrom(bounded.as('b')).selectAll();
+  };
+  const [first, ...rest] = questionIds;
+  if (first === undefined) return new Map<string, { text: string; submitted_at: string }[]>();
+  const rows = await rest.reduce((query, questionId) => query.unionAll(branch(questionId)), branch(first)).execute();
+  // A union keeps no order: each question's rows are put back newest first.
+  const byQuestion = new Map<string, { text: string; submitted_at: string; response_id: number }[]>(questionIds.map((q) => [q, []]));
+  for (const row of rows) byQuestion.get(row.question_id)?.push(row);
+  return new Map(
+    [...byQuestion].map(([q, list]) => [
+      q,
+      list.sort((a, b) => b.response_id - a.response_id).map(({ text, submitted_at }) => ({ text, submitted_at })),
+    ]),
+  );
 }
 
 /** The responses as the cross-tab reads them (all of the survey's, or those about one person rated). */

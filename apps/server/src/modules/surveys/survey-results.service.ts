@@ -47,6 +47,7 @@ import { notify } from '../notifications/notifications.service';
 import { recordOperation } from '../syslog/syslog.service';
 import { authorizeSurveyAdmin } from './surveys.policy';
 import * as repo from './survey-results.repo';
+import { releasedDefinition } from './survey-versions';
 
 /**
  * A survey's results (issue 16, docs/surveys-api.md "Results"), for holders of survey_admin: the aggregates and the
@@ -72,8 +73,10 @@ export async function resultsSurvey(ctx: AppContext, id: number, notFound: strin
     name: row.name,
     kind: row.kind,
     status: effectiveSurveyStatus(row.status, row.deadline, new Date()),
-    // Both were accepted by SurveyDefinitionZ when saved; a version is never edited.
-    definition: JSON.parse(row.version_definition ?? row.definition) as SurveyDefinition,
+    // The working copy was accepted by SurveyDefinitionZ when saved.
+    definition:
+      (row.version_id === null ? undefined : await releasedDefinition(ctx.db, row.version_id)) ??
+      (JSON.parse(row.definition) as SurveyDefinition),
     row,
   };
 }
@@ -102,13 +105,10 @@ async function talliesOf(ctx: AppContext, survey: ResultsSurvey, rateeId: number
   const texts = textLimit === 0 ? [] : surveyTextQuestionIds(survey.definition);
   const [cells, numberCells, latest] = await Promise.all([
     repo.resultCells(ctx.db, survey.id, rateeId),
-    Promise.all(numbers.map((q) => repo.numberCells(ctx.db, survey.id, q, rateeId, SURVEY_NUMBER_VALUES_MAX + 1))),
-    Promise.all(texts.map((q) => repo.latestTexts(ctx.db, survey.id, q, rateeId, textLimit))),
+    repo.numberCells(ctx.db, survey.id, numbers, rateeId, SURVEY_NUMBER_VALUES_MAX + 1),
+    repo.latestTexts(ctx.db, survey.id, texts, rateeId, textLimit),
   ]);
-  return {
-    cells: sumSurveyCells([...cells, ...numberCells.flat()]),
-    texts: new Map(texts.map((q, i) => [q, latest[i] ?? []])),
-  };
+  return { cells: sumSurveyCells([...cells, ...numberCells]), texts: latest };
 }
 
 /**
