@@ -6,11 +6,24 @@ import type { Db } from '../../db/index';
  * reminders, and the public results link's token.
  */
 
-/** The survey with the id of its released version (null before the first release) and its working copy. */
+/**
+ * The survey with the id of its released version, and its working copy only before the first release (null after:
+ * the results read the released version, kept parsed by survey-versions.ts; the copy is tens of KB a request).
+ */
 export function findSurveyForResults(db: Db, id: number) {
   return db
     .selectFrom('surveys')
-    .select(['id', 'kind', 'name', 'status', 'deadline', 'version_id', 'definition', 'result_token', 'result_token_expires_at'])
+    .select((eb) => [
+      'id',
+      'kind',
+      'name',
+      'status',
+      'deadline',
+      'version_id',
+      'result_token',
+      'result_token_expires_at',
+      eb.case().when('version_id', 'is', null).then(eb.ref('definition')).else(null).end().as('definition'),
+    ])
     .where('id', '=', id)
     .executeTakeFirst();
 }

@@ -65,6 +65,15 @@ export interface ResultsSurvey {
   row: repo.ResultsSurveyRow;
 }
 
+/** The version released last, or the working copy of a survey never released (accepted by SurveyDefinitionZ when saved). */
+async function definitionForResults(ctx: AppContext, row: repo.ResultsSurveyRow): Promise<SurveyDefinition> {
+  const released = row.version_id === null ? undefined : await releasedDefinition(ctx.db, row.version_id);
+  if (released) return released;
+  // A version id names a version (a foreign key); the copy comes only with a survey never released.
+  if (row.definition === null) throw new Error(`survey ${row.id}: released version ${row.version_id} is missing`);
+  return JSON.parse(row.definition) as SurveyDefinition;
+}
+
 export async function resultsSurvey(ctx: AppContext, id: number, notFound: string = SurveyApiMessages.notFound): Promise<ResultsSurvey> {
   const row = await repo.findSurveyForResults(ctx.db, id);
   if (!row) throw new NotFoundError(notFound);
@@ -73,10 +82,7 @@ export async function resultsSurvey(ctx: AppContext, id: number, notFound: strin
     name: row.name,
     kind: row.kind,
     status: effectiveSurveyStatus(row.status, row.deadline, new Date()),
-    // The working copy was accepted by SurveyDefinitionZ when saved.
-    definition:
-      (row.version_id === null ? undefined : await releasedDefinition(ctx.db, row.version_id)) ??
-      (JSON.parse(row.definition) as SurveyDefinition),
+    definition: await definitionForResults(ctx, row),
     row,
   };
 }
