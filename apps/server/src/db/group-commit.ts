@@ -5,13 +5,13 @@ import type { Database } from './schema';
 /**
  * Group commit: on SQLite, writes that arrive together share one transaction and so one COMMIT.
  *
- * SQLite runs WAL with `synchronous = FULL` (DESIGN §5a): every COMMIT waits for the WAL's fsync, and better-sqlite3
- * waits on the event loop's thread. A survey submit is a dozen short statements (~0.5 ms) and one fsync (~1 ms on a
- * quiet disk, 3–5 ms under load), so one transaction a submit cannot pass a few hundred a second (docs/performance.md
- * "Surveys: group commit"). Here each write runs in a savepoint of a transaction shared with the writes queued in the
- * same turn of the event loop; the one COMMIT makes them all durable, and only then is any of them answered. Sums
- * the writes add to shared rows can wait for the end of the group (`atCommit`) and be written once. So
- * nothing is acknowledged before it is on disk, exactly as with a transaction of its own.
+ * SQLite runs WAL with `synchronous = FULL` (DESIGN §5a): every COMMIT writes and fsyncs the WAL, and better-sqlite3
+ * does it on the event loop's thread. With one transaction a survey submit, the COMMIT was about half of a submit's
+ * time, and the fill stopped near 400 answers a second on the benchmark machine (docs/performance.md "Surveys: group
+ * commit"). Here each write runs in a savepoint of a transaction shared with the writes queued in the same turn of the
+ * event loop, and the one COMMIT makes them all durable; only then is any of them answered. So nothing is
+ * acknowledged before it is on disk, exactly as with a transaction of its own. Sums that the writes add to shared
+ * rows can wait for the end of the group (`atCommit`) and be written once.
  *
  * Each write stands alone: one that throws is rolled back to its savepoint and rejected with its own error, the others
  * go on. A failure of the transaction itself (the savepoint cannot be rolled back, the COMMIT fails — a full disk, an
