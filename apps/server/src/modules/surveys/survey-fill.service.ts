@@ -70,6 +70,7 @@ export async function releasedSurvey(ctx: AppContext, id: number, notFound: stri
   return answerable(await releasedRow(ctx, id), notFound);
 }
 
+/** The refusals the signed-in fill and the public link share, in their order. */
 function answerable(row: Awaited<ReturnType<typeof releasedRow>>, notFound: string): ReleasedSurvey {
   if (!row) throw new NotFoundError(notFound);
   const status = effectiveSurveyStatus(row.status, row.deadline, new Date());
