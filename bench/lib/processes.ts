@@ -7,6 +7,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import readline from 'node:readline';
 import { buildServerSync, SERVER_BUNDLE, SERVER_NODE_FLAGS } from '../../apps/server/scripts/build.mjs';
 import { ROOT_DIR } from './config';
 
@@ -38,8 +39,17 @@ function commandOf(script: string, nodeArgs: readonly string[]): string[] {
   return [...nodeArgs, ...SERVER_NODE_FLAGS, SERVER_BUNDLE];
 }
 
-/** Starts `script` (see commandOf) with `env` added to a cleaned copy of ours. */
-export function startServer(name: string, script: string, env: Record<string, string>, nodeArgs: readonly string[] = []): ServerProcess {
+/**
+ * Starts `script` (see commandOf) with `env` added to a cleaned copy of ours. `onStdoutLine` hears each line of its
+ * stdout (the request log); without it stdout goes to /dev/null.
+ */
+export function startServer(
+  name: string,
+  script: string,
+  env: Record<string, string>,
+  nodeArgs: readonly string[] = [],
+  onStdoutLine?: (line: string) => void,
+): ServerProcess {
   const childEnv: NodeJS.ProcessEnv = { ...process.env };
   // Nothing of the caller's own server settings may leak into a benchmarked server.
   for (const key of ['DATABASE_URL', 'OSP_DEMO', 'SQLITE_FILE', 'DATA_DIR', 'PORT', 'HOST', 'LOG_LEVEL', 'NODE_OPTIONS'])
@@ -48,10 +58,11 @@ export function startServer(name: string, script: string, env: Record<string, st
   const child = spawn(process.execPath, commandOf(script, nodeArgs), {
     cwd: ROOT_DIR,
     env: childEnv,
-    // stdout (the request log) goes to /dev/null; stderr is kept to explain a failed start.
-    stdio: ['ignore', 'ignore', 'pipe'],
+    // stdout (the request log) goes to /dev/null unless a listener wants it; stderr is kept to explain a failed start.
+    stdio: ['ignore', onStdoutLine ? 'pipe' : 'ignore', 'pipe'],
   });
   if (child.pid === undefined) throw new Error(`could not start ${name}`);
+  if (onStdoutLine && child.stdout) readline.createInterface({ input: child.stdout }).on('line', onStdoutLine);
   children.add(child);
   let tail = '';
   child.stderr?.setEncoding('utf8');

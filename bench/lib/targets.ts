@@ -35,9 +35,10 @@ async function launch(
   probePath: string,
   timeoutMs: number,
   nodeArgs: readonly string[] = [],
+  onStdoutLine?: (line: string) => void,
 ) {
   const port = await freePort();
-  const server = startServer(name, script, { ...env, PORT: String(port) }, nodeArgs);
+  const server = startServer(name, script, { ...env, PORT: String(port) }, nodeArgs, onStdoutLine);
   const base = `http://127.0.0.1:${port}`;
   await waitUntilServing(`${base}${probePath}`, server, timeoutMs);
   return { server, base };
@@ -77,9 +78,18 @@ export async function startOsp(
   path: string,
   nodeArgs: readonly string[] = [],
   user: OspUser = OSP_USER,
+  onLogLine?: (line: string) => void,
 ): Promise<Started & { base: string }> {
   const env = { ...setup.ospEnv, HOST: '127.0.0.1', LOG_LEVEL: config.ospLogLevel };
-  const { server, base } = await launch(`OSP server (${setup.engine})`, 'apps/server/src/main.ts', env, '/api/health', 180_000, nodeArgs);
+  const { server, base } = await launch(
+    `OSP server (${setup.engine})`,
+    'apps/server/src/main.ts',
+    env,
+    '/api/health',
+    180_000,
+    nodeArgs,
+    onLogLine,
+  );
   try {
     const headers = { authorization: `Bearer ${await signIn(base, user)}`, service: 'dashboard' };
     await expectOk(`${base}${path}`, headers, true);
