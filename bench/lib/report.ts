@@ -583,6 +583,8 @@ export function markdownSection(report: BenchReport): string {
     `  generates the load from the parent process with ${settings.connections} connections and no pipelining, so on a 2-core machine the`,
     '  load generator and the server each get about one core.',
     "- Figures: the median over the runs of autocannon's mean requests/s, and the median over the runs of the p99 latency.",
+    "  Since 2026-11-28 the p99 leaves out each connection's first request, which autocannon times from before its",
+    '  connection opened (`bench/connection-start.ts`; runs recorded before then include them).',
     '  Any non-2xx answer or connection error makes the target fail.',
     '- "server CPU µs/req": CPU time (user + system, from /proc) of the server process per answered request, median over the',
     '  runs. It is far less sensitive than req/s to other work on the machine; for PostgreSQL it leaves out the database',

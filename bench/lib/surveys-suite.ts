@@ -22,7 +22,7 @@ import type { BenchConfig, EngineName } from './config';
 import { cpuSeconds } from './cpu';
 import { prepareEngine, type EngineSetup } from './engines';
 import { envelopeOf, requestJson } from './http';
-import { measure, median, type Measurement } from './load';
+import { measure, median, nearestRank, steadyLatencies, type Measurement } from './load';
 import { stopServer } from './processes';
 import {
   fillOutcome,
@@ -49,14 +49,7 @@ export interface FillRun {
   rps: number;
   mean: number;
   p50: number;
-  /**
-   * The p99 of the run's requests but each connection's first. autocannon opens its 50 connections anew for every run
-   * and times a connection's first request from before the connection is open; against a server that is using a whole
-   * core, the later connections' first requests wait for the connection to be taken up, one after another — up to
-   * seconds, in a plain Node http server spending 0.9 ms a request as much as in OSP (docs/performance.md "Surveys:
-   * group commit"). In a run of 3,000 requests those 50 are 1.7 %, so they alone made the p99; a 10-s GET target has
-   * ten thousand requests and is not moved by them. `p99All` keeps autocannon's own figure.
-   */
+  /** The p99 of the run's requests but each connection's first, and autocannon's own: see load.ts RunSample.p99. */
   p99: number;
   p99All: number;
   /** Answers accepted. */
@@ -154,8 +147,8 @@ function fillRun(
   let refused = 0;
   let accepted = 0;
   let last = 0;
-  const opened = new Set<unknown>();
-  const steady: number[] = [];
+  // Filled once the instance exists (below): its answers' latencies but each connection's first (FillRun.p99).
+  let steady: number[] = [];
   const t0 = performance.now();
   return new Promise<FillRun>((resolve, reject) => {
     const instance = autocannon(
@@ -219,23 +212,14 @@ function fillRun(
         });
       },
     );
-    instance.on('response', (client: unknown, _status: number, _bytes: number, responseTime: number) => {
+    steady = steadyLatencies(instance);
+    instance.on('response', () => {
       last = performance.now();
-      // A connection's first request is timed from before the connection opened (see FillRun.p99).
-      if (opened.has(client)) steady.push(responseTime);
-      else opened.add(client);
     });
   });
 }
 
 const failuresOf = (run: FillRun) => run.non2xx + run.refused + run.errors;
-
-/** The `p`-quantile (nearest rank) of `values`, or undefined when there are none. */
-function nearestRank(values: readonly number[], p: number): number | undefined {
-  if (values.length === 0) return undefined;
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.max(0, Math.ceil(sorted.length * p) - 1)];
-}
 
 /** The `ms` of a request log line (apps/server/src/app.ts) of a POST to `path`, or undefined for any other line. */
 function fillLogMs(line: string, path: string): number | undefined {
