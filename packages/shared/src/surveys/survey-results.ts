@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { escapeHtml } from '../common/html';
 import { PageQueryZ } from '../common/paging';
 import type { SurveyAnswers, SurveyAnswerValue } from './survey-answers';
+import type { FileCard } from '../files/files';
 import { surveyQuestions, type SurveyDefinition, type SurveyQuestion, type SurveyQuestionOf } from './survey-model';
 import { SURVEY_RESULT_LINK_DAYS_MAX, SurveyApiMessages, type SurveyAssignmentState } from './survey-api';
 import {
@@ -659,6 +660,8 @@ export interface SurveyReturn {
   duration_seconds: number | null;
   /** Per question id: the answer as text (option labels, not ids). */
   answers: Record<string, string>;
+  /** Per file question answered: the cards of the files that still exist, to download (survey administrators may). */
+  files: Record<string, FileCard[]>;
 }
 
 export const SurveyReturnsQueryZ = PageQueryZ.extend({

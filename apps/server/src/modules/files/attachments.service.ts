@@ -2,7 +2,7 @@ import { FileMessages, type FieldErrors, type FileCard, type FormSchema, type Va
 import type { Caller } from '../../context';
 import type { Db } from '../../db/index';
 import { ValidationError } from '../../http/errors';
-import { claimShareFiles, findFiles, linkedToBill, replaceBillLinks, unclaimedShareFiles } from './files.repo';
+import { claimOwnUploads, claimShareFiles, findFiles, linkedToBill, replaceBillLinks, unclaimedShareFiles } from './files.repo';
 
 /**
  * What the bills service asks of the files area (docs/files.md): whether the ids in a form's attachment
@@ -75,6 +75,19 @@ export async function uploadedFiles(db: Db, ids: Iterable<string>): Promise<Map<
  */
 export function shareFilesFree(db: Db, surveyId: number, ids: readonly string[]): Promise<Set<string>> {
   return unclaimedShareFiles(db, surveyId, [...new Set(ids)]);
+}
+
+/**
+ * A signed-in respondent's uploads answered in response `responseId`, claimed in the response's transaction so that
+ * the survey's administrators may download them (files.policy); an anonymous survey's lose their uploader
+ * (docs/surveys-api.md "Who may download"). Files claimed before (an editable resubmit keeping them) stay as they are.
+ */
+export function claimUploadsForResponse(
+  trx: Db,
+  response: { uploaderId: number; responseId: number; anonymous: boolean },
+  ids: readonly string[],
+): Promise<void> {
+  return claimOwnUploads(trx, response.uploaderId, response.responseId, [...new Set(ids)], response.anonymous);
 }
 
 export async function claimForResponse(trx: Db, surveyId: number, responseId: number, ids: readonly string[]): Promise<boolean> {

@@ -69,6 +69,27 @@ export async function unclaimedShareFiles(db: Db, surveyId: number, fileIds: rea
 }
 
 /**
+ * Claims `fileIds` for a signed-in respondent's response `responseId`: only their own uploads that no response holds
+ * yet. `detach` (an anonymous survey) also forgets who uploaded them, so the answer does not name its respondent.
+ */
+export async function claimOwnUploads(
+  db: Db,
+  uploaderId: number,
+  responseId: number,
+  fileIds: readonly string[],
+  detach: boolean,
+): Promise<void> {
+  if (fileIds.length === 0) return;
+  await db
+    .updateTable('files')
+    .set(detach ? { response_id: responseId, uploader_id: null } : { response_id: responseId })
+    .where('id', 'in', fileIds)
+    .where('uploader_id', '=', uploaderId)
+    .where('response_id', 'is', null)
+    .execute();
+}
+
+/**
  * Claims `fileIds` for the public response `responseId`: only files of this survey's share that no response holds yet
  * (of two submits at once, PostgreSQL re-reads the rows once the first commits and finds them taken; SQLite runs one
  * writer at a time). Answers how many rows it claimed.

@@ -8,6 +8,7 @@ import {
   SurveyStatus,
   surveyAnswerFieldErrors,
   surveyAnswerPointReason,
+  surveyPickList,
   surveyQuestions,
   validateSubmission,
   type FieldErrors,
@@ -27,7 +28,7 @@ import { nowIso, type Db } from '../../db/index';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../http/errors';
 import { parse } from '../../http/validate';
 import { deptRows } from '../directory/directory.service';
-import { uploadedFiles } from '../files/attachments.service';
+import { claimUploadsForResponse, uploadedFiles } from '../files/attachments.service';
 import { awardOnce, awardValue } from '../points/points.service';
 import { countResponse, recountResponse } from './survey-counters';
 import { releasedDefinition } from './survey-versions';
@@ -116,6 +117,11 @@ async function definitionOfVersion(db: Db, survey: ReleasedSurvey, versionId: nu
   // A response's version_id is a foreign key, so this cannot happen; counting with another version would miscount.
   if (stored === undefined) throw new Error(`survey ${survey.id}: version ${versionId} of a stored response is missing`);
   return JSON.parse(stored) as SurveyDefinition;
+}
+
+/** The file ids a submission answers with, over every file question. */
+function answeredFileIds(definition: SurveyDefinition, answers: SurveyAnswers): string[] {
+  return surveyQuestions(definition).flatMap(({ question }) => (question.type === 'file' ? surveyPickList(answers[question.id]) : []));
 }
 
 /** Whether a second submit replaces the first: a named survey, one response a person, editable until the deadline. */
@@ -312,10 +318,12 @@ export async function submitSurvey(ctx: AppContext, caller: Caller, params: unkn
       submitted_at: at,
       updated_at: at,
     });
+    let responseId: number;
     if (insertedId === null) {
       // The once_key is taken: an earlier submit, or one that committed while this one ran.
       const existing = onceKey ? await repo.findResponseByKey(trx, survey.id, onceKey, true) : undefined;
       if (!replaceable || !existing) throw new ConflictError(SurveyApiMessages.fillAlready);
+      responseId = existing.id;
       await repo.replaceResponse(trx, existing.id, {
         version_id: survey.versionId,
         answers: JSON.stringify(answers),
@@ -331,8 +339,11 @@ export async function submitSurvey(ctx: AppContext, caller: Caller, params: unkn
       );
       replaced = true;
     } else {
-      await countResponse(trx, { surveyId: survey.id, rateeId, responseId: insertedId, submittedAt: at }, survey.definition, answers);
+      responseId = insertedId;
+      await countResponse(trx, { surveyId: survey.id, rateeId, responseId, submittedAt: at }, survey.definition, answers);
     }
+    // The uploads answered become the response's: its survey's administrators may download them.
+    await claimUploadsForResponse(trx, { uploaderId: caller.userId, responseId, anonymous }, answeredFileIds(survey.definition, answers));
     await repo.deleteDraft(trx, survey.id, caller.userId, rateeId);
     const awarded =
       !anonymous &&

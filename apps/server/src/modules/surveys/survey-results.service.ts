@@ -22,6 +22,7 @@ import {
   surveyPickList,
   surveyQuestions,
   type Paged,
+  type FileCard,
   type SurveyQuestion,
   type SurveyAnswers,
   type SurveyCrossTab,
@@ -156,12 +157,19 @@ export async function getReturns(ctx: AppContext, caller: Caller, params: unknow
   const depts = await deptNames(ctx);
   const questions = surveyQuestions(survey.definition).map((q) => q.question);
   const parsed = rows.map((row) => JSON.parse(row.answers) as SurveyAnswers);
-  const files = await fileNames(ctx, questions, parsed);
+  const cards = await answerFiles(ctx, questions, parsed);
+  const files = new Map([...cards].map(([id, card]) => [id, card.name]));
   const list = rows.map((row, i): SurveyReturn => {
     const answers = parsed[i] ?? {};
     const texts: Record<string, string> = {};
+    const fileRefs: SurveyReturn['files'] = {};
     for (const question of questions) {
-      if (Object.hasOwn(answers, question.id)) texts[question.id] = surveyAnswerText(question, answers[question.id], depts, files);
+      if (!Object.hasOwn(answers, question.id)) continue;
+      texts[question.id] = surveyAnswerText(question, answers[question.id], depts, files);
+      if (question.type === 'file') {
+        const known = surveyPickList(answers[question.id]).flatMap((id) => cards.get(id) ?? []);
+        if (known.length > 0) fileRefs[question.id] = known;
+      }
     }
     return {
       response_id: row.id,
@@ -173,22 +181,32 @@ export async function getReturns(ctx: AppContext, caller: Caller, params: unknow
       submitted_at: row.submitted_at,
       duration_seconds: row.duration_seconds,
       answers: texts,
+      files: fileRefs,
     };
   });
   return { list, total, page: input.page, per_page: input.per_page };
 }
 
-/** The names of the files the answers name (file questions), so returns and the export show names, not ids. */
+/** The cards of the files the answers name (file questions), so returns and the export show names, not ids. */
+async function answerFiles(
+  ctx: AppContext,
+  questions: readonly SurveyQuestion[],
+  answers: readonly SurveyAnswers[],
+): Promise<Map<string, FileCard>> {
+  const fileQuestions = questions.filter((q) => q.type === 'file').map((q) => q.id);
+  if (fileQuestions.length === 0) return new Map();
+  const ids = answers.flatMap((a) => fileQuestions.flatMap((id) => surveyPickList(a[id])));
+  if (ids.length === 0) return new Map();
+  return new Map([...(await uploadedFiles(ctx.db, ids)).values()].map(({ id, name, size, mime }) => [id, { id, name, size, mime }]));
+}
+
+/** The names of the files the answers name, by id. */
 export async function fileNames(
   ctx: AppContext,
   questions: readonly SurveyQuestion[],
   answers: readonly SurveyAnswers[],
 ): Promise<Map<string, string>> {
-  const fileQuestions = questions.filter((q) => q.type === 'file').map((q) => q.id);
-  if (fileQuestions.length === 0) return new Map();
-  const ids = answers.flatMap((a) => fileQuestions.flatMap((id) => surveyPickList(a[id])));
-  if (ids.length === 0) return new Map();
-  return new Map([...(await uploadedFiles(ctx.db, ids)).values()].map((f) => [f.id, f.name]));
+  return new Map([...(await answerFiles(ctx, questions, answers))].map(([id, card]) => [id, card.name]));
 }
 
 const byName = new Intl.Collator('zh-CN');
