@@ -4,6 +4,8 @@ import { FileTexts, formatFileSize, type FileCard } from '@osp/shared';
 import { useState } from 'react';
 import { downloadArchive, downloadFile, useFileCards } from '../../api/files';
 import { WatermarkedView } from './WatermarkedView';
+// The list's own layout: it is also shown outside a bill's form (an article's 附件, a survey's returns).
+import './bill-form.css';
 
 /** A file's name as a download link (the download carries the bearer header), with its size. */
 export function AttachmentLink({ id, card }: { id: string; card: FileCard | undefined }) {

@@ -3,6 +3,7 @@ import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { SurveyResultTexts, surveyQuestions, type SurveyDefinition, type SurveyReturn } from '@osp/shared';
 import { useSurveyReturns } from '../../../api/survey-results';
+import { AttachmentList } from '../../../components/bill-form/AttachmentList';
 import { LoadFailed } from '../../../components/LoadFailed';
 import { useIsMobile } from '../../../utils/useIsMobile';
 import { formatDateTime } from '../../../utils/datetime';
@@ -26,10 +27,14 @@ function ReturnAnswers({ item, definition }: { item: SurveyReturn; definition: S
       className="survey-return-answers"
       items={questions.map((question, index) => {
         const text = item.answers[question.id];
+        const files = item.files[question.id];
         return {
           key: question.id,
           label: `${index + 1}. ${question.title}`,
-          children: text ? (
+          // A file answer: each file to download (the survey's administrators may), as a bill's attachments are.
+          children: files ? (
+            <AttachmentList ids={files.map((file) => file.id)} known={Object.fromEntries(files.map((file) => [file.id, file]))} />
+          ) : text ? (
             <span className="survey-return-answers__text">{text}</span>
           ) : (
             <Typography.Text type="secondary">{SurveyResultTexts.notAnswered}</Typography.Text>
