@@ -1,3 +1,4 @@
+import fs from 'node:fs/promises';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import {
   SURVEY_SETTINGS_DEFAULT,
@@ -111,16 +112,19 @@ test('[SURVEYS] a signed-out visitor answers a department and a file question on
     .click();
   const drawer = page.getByRole('dialog', { name: SurveyResultTexts.answersTitle(`访客${tag}`) });
   await expect(drawer).toContainText('技术部');
-  // The file by its name, not its id.
-  await expect(drawer).toContainText('在职证明.png');
+  // The file by its name, not its id, downloaded from the drawer as it was uploaded.
+  const fileButton = drawer.getByRole('button', { name: '在职证明.png', exact: true });
+  await expect(fileButton).toBeVisible();
   await saveScreenshot(page, 'survey-share-public-admin-return-1440');
+  const downloading = page.waitForEvent('download');
+  await fileButton.click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe('在职证明.png');
+  expect(Buffer.compare(await fs.readFile(await download.path()), await samplePng())).toBe(0);
 
-  // …and the uploaded file, which the administrator may download.
+  // The returns answer the file's name and card; the id is the upload's.
   const paged = await adminCall<Paged<SurveyReturn>>(request, adminToken, 'get', `/api/survey/${id}/returns`);
   expect(paged.list[0]?.answers.q_file).toBe('在职证明.png');
   expect(fileId).toMatch(/^[A-Za-z0-9_-]{24}$/);
-  const file = await request.get(`/api/files/download/${fileId}`, { headers: bearer(adminToken) });
-  expect(file.status()).toBe(200);
-  expect(file.headers()['content-disposition']).toContain('attachment');
-  expect(Buffer.compare(await file.body(), await samplePng())).toBe(0);
+  expect(paged.list[0]?.files.q_file?.map((card) => card.id)).toEqual([fileId]);
 });
