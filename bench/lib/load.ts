@@ -89,7 +89,8 @@ async function fire(target: LoadTarget, connections: number, seconds: number): P
     rps: result.requests.average,
     mean: result.latency.mean,
     p50: result.latency.p50,
-    p99: nearestRank(steady, 0.99) ?? result.latency.p99,
+    // Whole milliseconds, as autocannon gives its own.
+    p99: Math.round(nearestRank(steady, 0.99) ?? result.latency.p99),
     p99All: result.latency.p99,
     requests: result.requests.total,
     non2xx: result.non2xx,

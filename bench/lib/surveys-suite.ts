@@ -201,7 +201,8 @@ function fillRun(
           rps: accepted / seconds,
           mean: result.latency.mean,
           p50: result.latency.p50,
-          p99: nearestRank(steady, 0.99) ?? result.latency.p99,
+          // Whole milliseconds, as autocannon gives its own.
+          p99: Math.round(nearestRank(steady, 0.99) ?? result.latency.p99),
           p99All: result.latency.p99,
           accepted,
           non2xx: result.non2xx,
