@@ -14,8 +14,9 @@ import * as repo from './survey-fill.repo';
 
 /**
  * The result counters (docs/surveys-api.md "Results kept as counters") follow every response in the transaction that
- * stores it (at the end of it, in a group commit): a new response adds its cells and texts; an editable resubmit takes the old answers' away and adds the
- * new ones. Every writer of `survey_responses` goes through here, so the counters are the responses' sums.
+ * stores it (at its end, in a group commit): a new response adds its cells and texts; an editable resubmit takes the
+ * old answers' away and adds the new ones. Every writer of `survey_responses` goes through here, so the counters are
+ * the responses' sums.
  */
 
 export interface CountedResponse {
