@@ -44,7 +44,7 @@ function signedInRoutes(ctx: AppContext) {
 /** No sign-in hook in this scope: whoever has the link may read and answer a survey that allows it. */
 function publicRoutes(ctx: AppContext) {
   return async function (app: FastifyInstance): Promise<void> {
-    app.get('/api/publish/share/:id', async (request) => ok(await fill.getPublicForm(ctx, request.params)));
+    app.get('/api/publish/share/:id', async (request) => ok(await share.getPublicForm(ctx, request.params)));
     // Nobody to count on a public link: each address gets SURVEY_PUBLIC_FILLS_PER_MINUTE submissions a minute per survey.
     const submissions = new RateWindow(SURVEY_PUBLIC_FILLS_PER_MINUTE, 60_000);
     app.post('/api/publish/share/:id', async (request) => {
@@ -52,7 +52,7 @@ function publicRoutes(ctx: AppContext) {
       const survey = SurveyIdParamZ.safeParse(request.params);
       if (!submissions.take(`${request.ip} ${survey.success ? survey.data.id : 0}`))
         throw new TooManyError(SurveyApiMessages.publicTooMany);
-      return ok(await fill.submitPublic(ctx, request.params, request.body), SurveyApiMessages.submitted);
+      return ok(await share.submitPublic(ctx, request.params, request.body), SurveyApiMessages.submitted);
     });
     // A department question's tree and a file question's uploads (docs/surveys-api.md "Public uploads").
     app.get('/api/publish/share/:id/depts', async (request) => ok(await share.getShareDepts(ctx, request.params)));

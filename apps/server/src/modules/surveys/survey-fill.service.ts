@@ -4,7 +4,6 @@ import {
   SurveyFillMessages,
   SurveyFillZ,
   SurveyIdParamZ,
-  SurveyPublicFillZ,
   SurveyStatus,
   surveyAnswerFieldErrors,
   surveyAnswerPointReason,
@@ -33,7 +32,6 @@ import { awardOnce, awardValue } from '../points/points.service';
 import { countResponse, recountResponse } from './survey-counters';
 import { releasedDefinition } from './survey-versions';
 import * as repo from './survey-fill.repo';
-import { claimShareFilesFor, shareFileErrors, withFieldErrors } from './survey-public.service';
 
 /**
  * Filling a survey (issue 16, docs/surveys-api.md "Filling"): the released version to answer, the server-side draft,
@@ -59,7 +57,7 @@ export interface ReleasedSurvey {
 }
 
 /** The survey and its released version's definition (undefined before the first release), or undefined when unknown. */
-async function releasedRow(ctx: AppContext, id: number) {
+export async function releasedRow(ctx: AppContext, id: number) {
   const row = await repo.findReleasedSurvey(ctx.db, id);
   if (!row) return undefined;
   const definition = row.version_id === null ? undefined : await releasedDefinition(ctx.db, row.version_id);
@@ -72,7 +70,7 @@ export async function releasedSurvey(ctx: AppContext, id: number, notFound: stri
 }
 
 /** The refusals the signed-in fill and the public link share, in their order. */
-function answerable(row: Awaited<ReturnType<typeof releasedRow>>, notFound: string): ReleasedSurvey {
+export function answerable(row: Awaited<ReturnType<typeof releasedRow>>, notFound: string): ReleasedSurvey {
   if (!row) throw new NotFoundError(notFound);
   const status = effectiveSurveyStatus(row.status, row.deadline, new Date());
   if (row.version_id === null || row.definition === undefined || status === SurveyStatus.draft) {
@@ -205,7 +203,7 @@ export async function saveDraft(ctx: AppContext, caller: Caller, params: unknown
 }
 
 /** Seconds from when the form was opened; null when unknown, in the future or absurd. */
-function durationOf(startedAt: string | undefined, now: number): number | null {
+export function durationOf(startedAt: string | undefined, now: number): number | null {
   if (!startedAt) return null;
   const started = Date.parse(startedAt);
   if (Number.isNaN(started) || started > now) return null;
@@ -215,7 +213,7 @@ function durationOf(startedAt: string | undefined, now: number): number | null {
 /**
  * The checks the shared evaluator leaves to the server: every file answer is the person's own upload (or, on an
  * editable resubmit, one their response holds already), every department answer exists. A public fill's files
- * (`uploader` null) are checked against the survey's link by submitPublic (survey-public.service `shareFileErrors`).
+ * (`uploader` null) are checked against the survey's link by survey-public.service's submitPublic (`shareFileErrors`).
  */
 async function serverChecks(
   ctx: AppContext,
@@ -247,7 +245,7 @@ async function serverChecks(
 }
 
 /** The clean answers of a submission, or the 422 naming every question refused (nothing is stored). */
-async function checkedAnswers(
+export async function checkedAnswers(
   ctx: AppContext,
   survey: ReleasedSurvey,
   raw: Record<string, unknown>,
@@ -357,69 +355,4 @@ export async function submitSurvey(ctx: AppContext, caller: Caller, params: unkn
     return { replaced, points: awarded ? points : 0 };
   });
   return { survey_id: survey.id, ...result };
-}
-
-/** GET /api/publish/share/{id} (no sign-in): the released version of a survey with a public link. */
-export async function getPublicForm(ctx: AppContext, params: unknown): Promise<SurveyFillForm> {
-  const id = parse(SurveyIdParamZ, params).id;
-  const survey = await publicSurvey(ctx, id);
-  return {
-    survey_id: survey.id,
-    kind: survey.kind,
-    name: survey.name,
-    deadline: survey.deadline,
-    version_id: survey.versionId,
-    definition: survey.definition,
-    state: null,
-    answers: null,
-    ratee_id: 0,
-    ratee_name: null,
-  };
-}
-
-/** Unknown and not public answer the same 404: a guessed id learns nothing. */
-async function publicSurvey(ctx: AppContext, id: number): Promise<ReleasedSurvey> {
-  const row = await releasedRow(ctx, id);
-  if (!row?.definition?.settings.publicLink) throw new NotFoundError(SurveyApiMessages.fillNotPublic);
-  return answerable(row, SurveyApiMessages.fillNotPublic);
-}
-
-/**
- * POST /api/publish/share/{id} (no sign-in): a response with no user id; a named survey asks the respondent's name.
- * Nothing identifies a public respondent, so "one response a person" cannot hold here (docs/surveys-api.md).
- */
-export async function submitPublic(ctx: AppContext, params: unknown, body: unknown): Promise<SurveySubmitResult> {
-  const id = parse(SurveyIdParamZ, params).id;
-  const input = parse(SurveyPublicFillZ, body);
-  const survey = await publicSurvey(ctx, id);
-  if (input.version_id !== survey.versionId) throw new ConflictError(SurveyApiMessages.fillVersionChanged);
-  const named = !survey.definition.settings.anonymous;
-  const name = input.name?.trim() ?? '';
-  if (named && name === '') throw new ValidationError({ name: [SurveyApiMessages.respondentNameRequired] });
-  const now = Date.now();
-  // Files must have come through this survey's link, unused (docs/surveys-api.md "Public uploads"); named with the rest.
-  const fileErrors = await shareFileErrors(ctx, survey.id, survey.definition, input.answers);
-  const answers = await withFieldErrors(fileErrors, () => checkedAnswers(ctx, survey, input.answers, null, null, now));
-  const at = new Date(now).toISOString();
-  await groupCommit(ctx.db, async (trx) => {
-    const responseId = await repo.insertResponse(trx, {
-      survey_id: survey.id,
-      version_id: survey.versionId,
-      user_id: null,
-      ratee_id: 0,
-      once_key: null,
-      respondent_name: named ? name : null,
-      dept_id: null,
-      answers: JSON.stringify(answers),
-      duration_seconds: durationOf(input.started_at, now),
-      submitted_at: at,
-      updated_at: at,
-    });
-    // The claim of its files: of two responses naming one upload, the second finds it taken and rolls back.
-    if (responseId !== null) await claimShareFilesFor(trx, survey.id, survey.definition, responseId, answers);
-    // No once_key: the insert always stores a row.
-    if (responseId !== null)
-      await countResponse(trx, { surveyId: survey.id, rateeId: 0, responseId, submittedAt: at }, survey.definition, answers);
-  });
-  return { survey_id: survey.id, replaced: false, points: 0 };
 }

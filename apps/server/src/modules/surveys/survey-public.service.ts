@@ -3,28 +3,35 @@ import {
   effectiveSurveyStatus,
   SurveyApiMessages,
   SurveyIdParamZ,
+  SurveyPublicFillZ,
   SurveyStatus,
   surveyQuestions,
   type FieldErrors,
   type FileCard,
   type SurveyAnswers,
   type SurveyDefinition,
+  type SurveyFillForm,
   type SurveyPublicDept,
   type SurveyQuestion,
+  type SurveySubmitResult,
 } from '@osp/shared';
 import type { AppContext } from '../../context';
+import { groupCommit } from '../../db/group-commit';
 import type { Db } from '../../db/index';
-import { NotFoundError, ValidationError } from '../../http/errors';
+import { ConflictError, NotFoundError, ValidationError } from '../../http/errors';
+import { parse } from '../../http/validate';
 import { deptRows } from '../directory/directory.service';
 import { claimForResponse, shareFilesFree } from '../files/attachments.service';
 import { uploadShareFile, type UploadPart } from '../files/files.service';
 import * as repo from './survey-fill.repo';
+import { countResponse } from './survey-counters';
+import { answerable, checkedAnswers, durationOf, releasedRow, type ReleasedSurvey } from './survey-fill.service';
 import { releasedDefinition } from './survey-versions';
 
 /**
- * What a public link needs beyond the form and the submit (issue 16, docs/surveys-api.md "Public department tree" and
- * "Public uploads"): the department tree of a department question, uploads for a file question, and — at the public
- * submit — the check and the claim of those uploads. Nobody is signed in, so every call first asks whether this survey
+ * The public link (issue 16, docs/surveys-api.md "Public department tree" and "Public uploads"): the form and the
+ * submit, the department tree of a department question, uploads for a file question, and — at the public submit — the
+ * check and the claim of those uploads. Nobody is signed in, so every call first asks whether this survey
  * takes such an answer through its link now; anything else answers the public link's one 404.
  */
 
@@ -149,4 +156,69 @@ export async function claimShareFilesFor(
       errors[`answers.${question.id}`] = [SurveyApiMessages.shareFileRefused(question.title)];
   }
   if (Object.keys(errors).length > 0) throw new ValidationError(errors);
+}
+
+/** GET /api/publish/share/{id} (no sign-in): the released version of a survey with a public link. */
+export async function getPublicForm(ctx: AppContext, params: unknown): Promise<SurveyFillForm> {
+  const id = parse(SurveyIdParamZ, params).id;
+  const survey = await publicSurvey(ctx, id);
+  return {
+    survey_id: survey.id,
+    kind: survey.kind,
+    name: survey.name,
+    deadline: survey.deadline,
+    version_id: survey.versionId,
+    definition: survey.definition,
+    state: null,
+    answers: null,
+    ratee_id: 0,
+    ratee_name: null,
+  };
+}
+
+/** Unknown and not public answer the same 404: a guessed id learns nothing. */
+async function publicSurvey(ctx: AppContext, id: number): Promise<ReleasedSurvey> {
+  const row = await releasedRow(ctx, id);
+  if (!row?.definition?.settings.publicLink) throw new NotFoundError(SurveyApiMessages.fillNotPublic);
+  return answerable(row, SurveyApiMessages.fillNotPublic);
+}
+
+/**
+ * POST /api/publish/share/{id} (no sign-in): a response with no user id; a named survey asks the respondent's name.
+ * Nothing identifies a public respondent, so "one response a person" cannot hold here (docs/surveys-api.md).
+ */
+export async function submitPublic(ctx: AppContext, params: unknown, body: unknown): Promise<SurveySubmitResult> {
+  const id = parse(SurveyIdParamZ, params).id;
+  const input = parse(SurveyPublicFillZ, body);
+  const survey = await publicSurvey(ctx, id);
+  if (input.version_id !== survey.versionId) throw new ConflictError(SurveyApiMessages.fillVersionChanged);
+  const named = !survey.definition.settings.anonymous;
+  const name = input.name?.trim() ?? '';
+  if (named && name === '') throw new ValidationError({ name: [SurveyApiMessages.respondentNameRequired] });
+  const now = Date.now();
+  // Files must have come through this survey's link, unused (docs/surveys-api.md "Public uploads"); named with the rest.
+  const fileErrors = await shareFileErrors(ctx, survey.id, survey.definition, input.answers);
+  const answers = await withFieldErrors(fileErrors, () => checkedAnswers(ctx, survey, input.answers, null, null, now));
+  const at = new Date(now).toISOString();
+  await groupCommit(ctx.db, async (trx) => {
+    const responseId = await repo.insertResponse(trx, {
+      survey_id: survey.id,
+      version_id: survey.versionId,
+      user_id: null,
+      ratee_id: 0,
+      once_key: null,
+      respondent_name: named ? name : null,
+      dept_id: null,
+      answers: JSON.stringify(answers),
+      duration_seconds: durationOf(input.started_at, now),
+      submitted_at: at,
+      updated_at: at,
+    });
+    // The claim of its files: of two responses naming one upload, the second finds it taken and rolls back.
+    if (responseId !== null) await claimShareFilesFor(trx, survey.id, survey.definition, responseId, answers);
+    // No once_key: the insert always stores a row.
+    if (responseId !== null)
+      await countResponse(trx, { surveyId: survey.id, rateeId: 0, responseId, submittedAt: at }, survey.definition, answers);
+  });
+  return { survey_id: survey.id, replaced: false, points: 0 };
 }
