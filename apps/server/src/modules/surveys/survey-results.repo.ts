@@ -1,5 +1,7 @@
 import { SURVEY_NUMBER_CELL_PREFIX, UserStatus } from '@osp/shared';
 import type { Db } from '../../db/index';
+import type { SelectQueryBuilder } from 'kysely';
+import type { Database } from '../../db/schema';
 
 /**
  * What the results read (issue 16, docs/surveys-api.md "Results"): the responses, the people asked and their state,
@@ -56,9 +58,22 @@ export async function resultCells(db: Db, surveyId: number, rateeId: number | un
 const NUMBER_CELLS_END = 'n;';
 
 /**
+ * One statement of a branch per question, joined by `union all` (none without questions): on PostgreSQL each statement
+ * is a round trip to the server (docs/performance.md "Surveys"). SQLite takes a branch's order and limit only inside a
+ * subquery, so each branch is wrapped in one.
+ */
+function unionPerQuestion<Q extends SelectQueryBuilder<Database, never, object>>(
+  questionIds: readonly string[],
+  branch: (questionId: string) => Q,
+): Q | undefined {
+  const [first, ...rest] = questionIds;
+  if (first === undefined) return undefined;
+  return rest.reduce((query, questionId) => query.unionAll(branch(questionId)) as Q, branch(first));
+}
+
+/**
  * The number questions' values that someone gave, at most `limit` a question (in the key's order: the results need a
- * count). One statement for every question — a `union all` of bounded branches, each reading its question's range of
- * the key — since on PostgreSQL each statement is a round trip to the server (docs/performance.md "Surveys").
+ * count). One statement for every question (unionPerQuestion), each branch reading its question's range of the key.
  */
 export async function numberCells(db: Db, surveyId: number, questionIds: readonly string[], rateeId: number | undefined, limit: number) {
   const branch = (questionId: string) => {
@@ -75,16 +90,13 @@ export async function numberCells(db: Db, surveyId: number, questionIds: readonl
       .having((eb) => eb.fn.sum('n'), '>', 0)
       .orderBy('cell')
       .limit(limit);
-    // SQLite takes a branch's order and limit only inside a subquery.
     return db.selectFrom(bounded.as('b')).selectAll();
   };
-  const [first, ...rest] = questionIds;
-  if (first === undefined) return [];
-  const rows = await rest.reduce((query, questionId) => query.unionAll(branch(questionId)), branch(first)).execute();
+  const rows = (await unionPerQuestion(questionIds, branch)?.execute()) ?? [];
   return rows.map((r) => ({ question_id: r.question_id, cell: r.cell, count: Number(r.n), sum: 0 }));
 }
 
-/** The text questions' latest answers, at most `limit` a question, the newest response first; one statement (above). */
+/** The text questions' latest answers, at most `limit` a question, the newest response first; one statement. */
 export async function latestTexts(db: Db, surveyId: number, questionIds: readonly string[], rateeId: number | undefined, limit: number) {
   const branch = (questionId: string) => {
     let query = db
@@ -95,9 +107,7 @@ export async function latestTexts(db: Db, surveyId: number, questionIds: readonl
     const bounded = query.where('question_id', '=', questionId).orderBy('response_id', 'desc').limit(limit);
     return db.selectFrom(bounded.as('b')).selectAll();
   };
-  const [first, ...rest] = questionIds;
-  if (first === undefined) return new Map<string, { text: string; submitted_at: string }[]>();
-  const rows = await rest.reduce((query, questionId) => query.unionAll(branch(questionId)), branch(first)).execute();
+  const rows = (await unionPerQuestion(questionIds, branch)?.execute()) ?? [];
   // A union keeps no order: each question's rows are put back newest first.
   const byQuestion = new Map<string, { text: string; submitted_at: string; response_id: number }[]>(questionIds.map((q) => [q, []]));
   for (const row of rows) byQuestion.get(row.question_id)?.push(row);
