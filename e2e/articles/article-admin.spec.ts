@@ -21,8 +21,6 @@ import { button, chooseFilesThrough, openFromSideMenu } from '../support/ui';
  * and withdraws it. The list is searched by the journey's own title, so other journeys' articles may sit beside it.
  */
 
-test.use({ actionTimeout: 15_000 });
-
 async function call<T>(request: APIRequestContext, token: string, method: 'GET' | 'POST', path: string, data?: unknown): Promise<T> {
   const response =
     method === 'GET' ? await request.get(path, { headers: bearer(token) }) : await request.post(path, { headers: bearer(token), data });

@@ -20,8 +20,6 @@ import { button, dialog, expectDashboardLoaded, openFromSideMenu } from '../supp
  * article under a type yet, so that refusal is proven by the server tests (article-types.test.ts) alone.
  */
 
-test.use({ actionTimeout: 15_000 });
-
 function typeList(page: Page): Locator {
   return page.getByRole('list', { name: ArticleTypeTexts.list });
 }

@@ -13,8 +13,6 @@ import type { Locator, Page } from '@playwright/test';
  * weekday at its row with nothing lost, corrects it and finds the year saved after a reload.
  */
 
-test.use({ actionTimeout: 15_000 });
-
 /** 调整 and not 调整记录 beside it (antd spaces two-character labels, so the name is matched loosely, but whole). */
 const onlyButton = (scope: Locator, text: string) => scope.getByRole('button', { name: new RegExp(`^${buttonName(text).source}$`) });
 

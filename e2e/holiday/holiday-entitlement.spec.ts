@@ -20,8 +20,6 @@ import { button, closeDrawer, confirmation, dialog, message, openFromSideMenu } 
  * rows (the demo company, other journeys' people) are in the same preview: the journey reads its own by name.
  */
 
-test.use({ actionTimeout: 15_000 });
-
 const YEAR = 2047;
 const words = HolidayEntitlementTexts;
 

@@ -19,8 +19,6 @@ import { button, dialog, message, openFromSideMenu } from '../support/ui';
  * imports the corrected file and sees the totals in the list, then exports the list as filtered and opens the file.
  */
 
-test.use({ actionTimeout: 15_000 });
-
 const nextYear = Number(new Intl.DateTimeFormat('en', { timeZone: 'Asia/Shanghai', year: 'numeric' }).format(new Date())) + 1;
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 

@@ -21,8 +21,6 @@ import { openFromSideMenu } from '../support/ui';
  * sees their own records only, with no 我的团队 to choose. Each journey has its own person, so the dates never clash.
  */
 
-test.use({ actionTimeout: 15_000 });
-
 async function dataOf<T>(response: Awaited<ReturnType<APIRequestContext['get']>>, what: string): Promise<T> {
   expect(response.status(), `${what}: HTTP ${response.status()}`).toBe(200);
   const body = (await response.json()) as ApiEnvelope<T>;

@@ -14,8 +14,6 @@ import type { APIRequestContext, Locator, Page } from '@playwright/test';
  * 2.5 days applying; 李四 approves; 我的假期 shows them used and the leave approved.
  */
 
-test.use({ actionTimeout: 15_000 });
-
 const DAY_MS = 86_400_000;
 const thisYear = Number(new Intl.DateTimeFormat('en', { timeZone: 'Asia/Shanghai', year: 'numeric' }).format(new Date()));
 const dayAt = (ms: number) => new Date(ms).toISOString().slice(0, 10);

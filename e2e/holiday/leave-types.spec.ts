@@ -12,8 +12,6 @@ import type { Locator, Page } from '@playwright/test';
  * is refused by the type's rule before anything is sent; switched off, it is gone from the form.
  */
 
-test.use({ actionTimeout: 15_000 });
-
 const shownOption = (page: Page, title: string) =>
   page.getByTitle(title, { exact: true }).and(page.locator('.ant-select-item')).filter({ visible: true });
 

@@ -19,8 +19,6 @@ import { button, dialog, message, openFromSideMenu } from '../support/ui';
  * on the page.
  */
 
-test.use({ actionTimeout: 15_000 });
-
 // Made-up days of 2049, not an official schedule: 10-01 is a Friday, 10-04 a Monday, 10-05 a Tuesday, 10-09 a Saturday.
 const YEAR = 2049;
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';

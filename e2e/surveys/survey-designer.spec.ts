@@ -25,8 +25,6 @@ import { button } from '../support/ui';
  * department of the journey's own as the target (one person in it), save, release, and the list shows it 收集中.
  */
 
-test.use({ actionTimeout: 15_000 });
-
 async function call<T>(request: APIRequestContext, token: string, path: string): Promise<T> {
   const body = (await (await request.get(path, { headers: bearer(token) })).json()) as ApiEnvelope<T>;
   expect(body.status_code, `GET ${path}: ${body.message}`).toBe(0);

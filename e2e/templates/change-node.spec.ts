@@ -23,7 +23,6 @@ import { actAs, detailUrl, formItem, getData, sendData, uniqueTitle } from '../b
  */
 
 test.slow();
-test.use({ actionTimeout: 15_000 });
 
 test('[TEMPLATES] a change-node handler edits an allowed field and cannot edit another; the history shows old → new', async ({
   page,

@@ -26,8 +26,6 @@ import { createPerson, nameTag, type OwnPerson } from '../support/people';
  */
 
 test.slow();
-// A step that cannot find its control fails within seconds, not at the end of the journey's time.
-test.use({ actionTimeout: 15_000 });
 
 const VIEWPORTS = { desktop: { width: 1440, height: 900 }, phone: { width: 390, height: 844 } } as const;
 

@@ -23,7 +23,6 @@ import { formItem, getData, sendData, userIdOf } from '../bills/bill-helpers';
  */
 
 test.slow();
-test.use({ actionTimeout: 15_000 });
 
 async function chooseOption(page: Page, select: Locator, option: string): Promise<void> {
   await select.click();

@@ -28,8 +28,6 @@ import { createPerson, nameTag } from '../support/people';
 // renumbers every group's sort) and count the templates of 财务, where the third adds one for a while: they
 // run one after another, and no other file makes groups or puts templates into 财务.
 test.describe.configure({ mode: 'default' });
-// A step that cannot find its control fails within seconds, not at the end of the journey's time.
-test.use({ actionTimeout: 15_000 });
 
 const VIEWPORTS = { desktop: { width: 1440, height: 900 }, phone: { width: 390, height: 844 } } as const;
 const ALL_TEMPLATES = '/api/templates?all=1&per_page=500';
