@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openTestDb, type TestDb } from '../../../test/harness';
+import { SURVEY_RESULT_CHANGES_CELL } from '../../modules/surveys/survey-counters';
 import { seedDemo } from '../../seed/seed';
 import { columnKit } from './columns';
 import { surveyResultCounters } from './0040-survey-result-counters';
@@ -31,7 +32,9 @@ describe('migration 0040-survey-result-counters', () => {
         .execute()
         .then((rows) => rows.map((r) => ({ ...r, n: Number(r.n), total: Number(r.total) })));
     const texts = () => db.selectFrom('survey_result_texts').selectAll().orderBy(['survey_id', 'question_id', 'response_id']).execute();
-    const written = { cells: await cells(), texts: await texts() };
+    // But the changes cell: no count, the stamp of the kept summaries (survey-counters.ts, added after 0040); a survey
+    // without one is kept under 0 until its next counted write.
+    const written = { cells: (await cells()).filter((c) => c.cell !== SURVEY_RESULT_CHANGES_CELL), texts: await texts() };
     expect(written.cells.length).toBeGreaterThan(10);
     expect(written.cells.find((c) => c.question_id === '' && c.cell === '')?.n).toBe(5);
     expect(written.texts.length).toBeGreaterThan(0);

@@ -1,6 +1,7 @@
 import {
   compareCells,
   sumSurveyCells,
+  SURVEY_RESPONSES_QUESTION,
   surveyAnswerTexts,
   surveyTextQuestionIds,
   tallySurveyAnswers,
@@ -18,6 +19,20 @@ import * as repo from './survey-fill.repo';
  * old answers' away and adds the new ones. Every writer of `survey_responses` goes through here, so the counters are
  * the responses' sums.
  */
+
+/**
+ * A cell of question '' no answer makes: every counted write adds 1 to it (a new response, an editable resubmit), in the
+ * same transaction as the cells and texts it changes. Its sum over a survey is the survey's results stamp: the
+ * summary kept by survey-results.kept.ts is right while the stamp has not moved. Never part of the results.
+ */
+export const SURVEY_RESULT_CHANGES_CELL = '#changes';
+
+const resultsChanged = (): SurveyTallyCell => ({
+  question_id: SURVEY_RESPONSES_QUESTION,
+  cell: SURVEY_RESULT_CHANGES_CELL,
+  count: 1,
+  sum: 0,
+});
 
 export interface CountedResponse {
   surveyId: number;
@@ -90,7 +105,7 @@ export async function countResponse(
   definition: SurveyDefinition,
   answers: SurveyAnswers,
 ): Promise<void> {
-  await addCells(trx, response, tallySurveyAnswers(definition, answers));
+  await addCells(trx, response, [...tallySurveyAnswers(definition, answers), resultsChanged()]);
   await insertTexts(trx, response, definition, answers);
 }
 
@@ -102,7 +117,8 @@ export async function recountResponse(
   after: { definition: SurveyDefinition; answers: SurveyAnswers },
 ): Promise<void> {
   const removed = tallySurveyAnswers(before.definition, before.answers).map((c) => ({ ...c, count: -c.count, sum: -c.sum }));
-  await addCells(trx, response, [...removed, ...tallySurveyAnswers(after.definition, after.answers)]);
+  // The stamp moves whether or not the answers changed: a resubmit is rare, and comparing would be one more rule.
+  await addCells(trx, response, [...removed, ...tallySurveyAnswers(after.definition, after.answers), resultsChanged()]);
   await repo.deleteResultTexts(trx, response.surveyId, surveyTextQuestionIds(before.definition), response.responseId);
   await insertTexts(trx, response, after.definition, after.answers);
 }

@@ -1,7 +1,8 @@
-import { SURVEY_NUMBER_CELL_PREFIX, UserStatus } from '@osp/shared';
+import { SURVEY_NUMBER_CELL_PREFIX, SURVEY_RESPONSES_QUESTION, UserStatus } from '@osp/shared';
 import type { Db } from '../../db/index';
 import type { SelectQueryBuilder } from 'kysely';
 import type { Database } from '../../db/schema';
+import { SURVEY_RESULT_CHANGES_CELL } from './survey-counters';
 
 /**
  * What the results read (issue 16, docs/surveys-api.md "Results"): the responses, the people asked and their state,
@@ -25,6 +26,14 @@ export function findSurveyForResults(db: Db, id: number) {
       'result_token',
       'result_token_expires_at',
       eb.case().when('version_id', 'is', null).then(eb.ref('definition')).else(null).end().as('definition'),
+      // The results stamp (survey-counters.ts), read with the row: the kept summary is checked without a statement more.
+      eb
+        .selectFrom('survey_result_cells as c')
+        .select((c) => c.fn.sum<number | string | null>('c.n').as('n'))
+        .whereRef('c.survey_id', '=', 'surveys.id')
+        .where('c.question_id', '=', SURVEY_RESPONSES_QUESTION)
+        .where('c.cell', '=', SURVEY_RESULT_CHANGES_CELL)
+        .as('result_changes'),
     ])
     .where('id', '=', id)
     .executeTakeFirst();
@@ -48,7 +57,8 @@ export async function resultCells(db: Db, surveyId: number, rateeId: number | un
     .selectFrom('survey_result_cells')
     .select((eb) => ['question_id', 'cell', eb.fn.sum<number | string>('n').as('n'), eb.fn.sum<number | string>('total').as('total')])
     .where('survey_id', '=', surveyId)
-    .where((eb) => eb.or([eb('cell', '<', SURVEY_NUMBER_CELL_PREFIX), eb('cell', '>=', NUMBER_CELLS_END)]));
+    .where((eb) => eb.or([eb('cell', '<', SURVEY_NUMBER_CELL_PREFIX), eb('cell', '>=', NUMBER_CELLS_END)]))
+    .where('cell', '<>', SURVEY_RESULT_CHANGES_CELL);
   if (rateeId !== undefined) query = query.where('ratee_id', '=', rateeId);
   const rows = await query.groupBy(['question_id', 'cell']).execute();
   return rows.map((r) => ({ question_id: r.question_id, cell: r.cell, count: Number(r.n), sum: Number(r.total) }));

@@ -1,7 +1,7 @@
 import { SurveyResultsMessages } from '@osp/shared';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
-import { ok } from '../../http/envelope';
+import { JSON_CONTENT_TYPE, ok } from '../../http/envelope';
 import { attachmentDisposition } from '../../lib/content-disposition';
 import { actorOf, callerOf, requireSignIn } from '../auth/auth.hook';
 import { asFrameDownloadScope } from '../exports/exports.routes';
@@ -25,8 +25,8 @@ export function surveyResultsRoutes(ctx: AppContext) {
 function signedInRoutes(ctx: AppContext) {
   return async function (app: FastifyInstance): Promise<void> {
     requireSignIn(app, ctx);
-    app.get('/api/surveys/:id/responses', async (request) =>
-      ok(await results.getResults(ctx, callerOf(request), request.params, request.query)),
+    app.get('/api/surveys/:id/responses', async (request, reply) =>
+      reply.type(JSON_CONTENT_TYPE).send(await results.getResultsJson(ctx, callerOf(request), request.params, request.query)),
     );
     app.get('/api/survey/:id/returns', async (request) =>
       ok(await results.getReturns(ctx, callerOf(request), request.params, request.query)),

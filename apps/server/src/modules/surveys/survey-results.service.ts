@@ -40,6 +40,7 @@ import {
 } from '@osp/shared';
 import { z } from 'zod';
 import type { Actor, AppContext, Caller } from '../../context';
+import { ok } from '../../http/envelope';
 import { ConflictError, NotFoundError, ValidationError } from '../../http/errors';
 import { parse } from '../../http/validate';
 import { deptRows } from '../directory/directory.service';
@@ -47,6 +48,7 @@ import { uploadedFiles } from '../files/attachments.service';
 import { notify } from '../notifications/notifications.service';
 import { recordOperation } from '../syslog/syslog.service';
 import { authorizeSurveyAdmin } from './surveys.policy';
+import { keptSummaries, summaryStamp } from './survey-results.kept';
 import * as repo from './survey-results.repo';
 import { releasedDefinition } from './survey-versions';
 
@@ -119,28 +121,32 @@ async function talliesOf(ctx: AppContext, survey: ResultsSurvey, rateeId: number
 }
 
 /**
- * GET /api/surveys/{id}/responses?ratee_id=: every question's aggregate (SurveyResults); with `question` and `cross`
- * (another question's id, or 'dept'), the cross-tab of the one by the other instead (SurveyCrossTab).
+ * GET /api/surveys/{id}/responses?ratee_id= as the JSON answered: every question's aggregate (SurveyResults), kept
+ * until the survey's results stamp moves (survey-results.kept.ts); with `question` and `cross` (another question's id,
+ * or 'dept'), the cross-tab of the one by the other instead (SurveyCrossTab), computed every time.
  */
-export async function getResults(
-  ctx: AppContext,
-  caller: Caller,
-  params: unknown,
-  query: unknown,
-): Promise<SurveyResults | SurveyCrossTab> {
+export async function getResultsJson(ctx: AppContext, caller: Caller, params: unknown, query: unknown): Promise<Buffer> {
   authorizeSurveyAdmin(caller);
   const { id } = parse(SurveyIdParamZ, params);
   const input = parse(SurveyResultsQueryZ, query);
+  // Before anything is read: a department renamed from here on moves it past the stamp the summary is kept under.
+  const generation = ctx.access.currentGeneration;
   const survey = await resultsSurvey(ctx, id);
-  const options = optionsOf(survey.definition, await deptNames(ctx));
+  const json = async (answer: SurveyResults | SurveyCrossTab) => Buffer.from(JSON.stringify(ok(answer)));
   if (input.question === undefined && input.cross === undefined) {
-    return surveyResultsFromTallies(survey.definition, await talliesOf(ctx, survey, input.ratee_id, SURVEY_TEXT_LIMIT_DEFAULT), options);
+    return keptSummaries(ctx).answer(survey.id, summaryStamp(ctx, survey.row, generation), `ratee:${input.ratee_id ?? '*'}`, async () => {
+      const options = optionsOf(survey.definition, await deptNames(ctx));
+      return json(
+        surveyResultsFromTallies(survey.definition, await talliesOf(ctx, survey, input.ratee_id, SURVEY_TEXT_LIMIT_DEFAULT), options),
+      );
+    });
   }
   // A cross-tab pairs two answers of each response: no counter holds that, so it reads the responses (docs say when).
+  const options = optionsOf(survey.definition, await deptNames(ctx));
   const responses = await responsesOf(ctx, id, input.ratee_id);
   const table = crossTabulate(survey.definition, responses, input.question ?? '', input.cross ?? '', options);
   if (typeof table === 'string') throw new ValidationError({ cross: [table] });
-  return table;
+  return json(table);
 }
 
 /** GET /api/survey/{id}/returns: each response with who gave it and its answers as text; never for an anonymous survey. */
