@@ -372,6 +372,7 @@ export function articlesSection(report: BenchReport): string {
 
 function surveysVerdict(engine: string, target: SurveysTargetResult): string {
   if (target.error) return 'failed';
+  if (target.kind === 'summary-computed') return 'measured (no target: the summary kept is what reads answer)';
   const goal = target.goal;
   if (!goal) return '—';
   const why: string[] = [];

@@ -38,7 +38,8 @@ import { startOsp, TARGETS, type Started } from './targets';
 /** Issue 16: ≥ 1,000 submissions/s with p99 < 100 ms on SQLite; the summary of 100,000 responses in < 300 ms. */
 export const SURVEYS_GOALS = { fillMinRps: 1000, fillMaxP99Ms: 100, fillEngine: 'sqlite', summaryMaxP99Ms: 300 } as const;
 
-export type SurveysTargetKind = 'hello' | 'fill' | 'summary';
+/** `summary-computed`: the summary with every cache off, so each request computes it (information, no goal). */
+export type SurveysTargetKind = 'hello' | 'fill' | 'summary' | 'summary-computed';
 
 export interface FillRun {
   /** People (requests) of the run. */
@@ -388,14 +389,19 @@ export async function measureSummary(
   config: BenchConfig,
   seed: SurveysSeedInfo,
   nodeArgs: readonly string[] = [],
+  computed = false,
 ): Promise<SurveysTargetResult> {
   const path = `/api/surveys/${seed.resultsSurveyId}/responses`;
-  const label = `OSP GET /api/surveys/{id}/responses (${SURVEYS_ADMIN}, ${seed.responses.toLocaleString('en-US')} responses)`;
-  const result: SurveysTargetResult = { kind: 'summary', label };
+  const label =
+    `OSP GET /api/surveys/{id}/responses (${SURVEYS_ADMIN}, ${seed.responses.toLocaleString('en-US')} responses` +
+    `${computed ? ', every cache off: computed each request' : ''})`;
+  const result: SurveysTargetResult = { kind: computed ? 'summary-computed' : 'summary', label };
   console.log(`\n[${setup.engine}] ${label}`);
   let started: Started | undefined;
   try {
-    started = await startOsp(setup, config, path, nodeArgs, { username: SURVEYS_ADMIN, password: SURVEYS_PASSWORD });
+    // Computed: the access cache off turns the kept summaries off with it (and sessions are read each request).
+    const env: Record<string, string> = computed ? { OSP_ACCESS_CACHE: '0' } : {};
+    started = await startOsp(setup, config, path, nodeArgs, { username: SURVEYS_ADMIN, password: SURVEYS_PASSWORD }, undefined, env);
     const { server } = started;
     const { body } = await requestJson(started.load.url, { headers: started.load.headers ?? {} });
     const wrong = checkSummary(envelopeOf(body)?.data, seed);
@@ -483,6 +489,7 @@ export async function runSurveysSuite(engine: EngineName, config: BenchConfig): 
     if (hello) section.targets.push(await measureHello(setup, config, () => hello.start(setup, config), hello.label));
     section.targets.push(await measureFill(setup, config, seed));
     section.targets.push(await measureSummary(setup, config, seed.info));
+    section.targets.push(await measureSummary(setup, config, seed.info, [], true));
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     console.error(`  FAILED: ${message}`);

@@ -79,8 +79,9 @@ export async function startOsp(
   nodeArgs: readonly string[] = [],
   user: OspUser = OSP_USER,
   onLogLine?: (line: string) => void,
+  extraEnv: Record<string, string> = {},
 ): Promise<Started & { base: string }> {
-  const env = { ...setup.ospEnv, HOST: '127.0.0.1', LOG_LEVEL: config.ospLogLevel };
+  const env = { ...setup.ospEnv, HOST: '127.0.0.1', LOG_LEVEL: config.ospLogLevel, ...extraEnv };
   const { server, base } = await launch(
     `OSP server (${setup.engine})`,
     'apps/server/src/main.ts',
