@@ -49,3 +49,31 @@ export class KeptAnswers {
     this.people.delete(person);
   }
 }
+
+/**
+ * Kept answers that hold while their owner's stamp does (a person's box stamp, a survey's results stamp): an answer is
+ * given from memory only under the stamp it was computed under, and a new stamp forgets the owner's others. The
+ * caller reads the stamp **before** computing, so a write committed meanwhile leaves a stamp no later request finds.
+ */
+export class StampedAnswers {
+  private readonly kept: KeptAnswers;
+  private readonly stamps = new Map<number, string>();
+
+  constructor(maxBytes: number) {
+    this.kept = new KeptAnswers(maxBytes);
+  }
+
+  async answer(owner: number, stamp: string, key: string, compute: () => Promise<Buffer>): Promise<Buffer> {
+    if (this.stamps.get(owner) === stamp) {
+      const kept = this.kept.get(owner, key);
+      if (kept !== undefined) return kept;
+    }
+    const json = await compute();
+    if (this.stamps.get(owner) !== stamp) {
+      this.kept.forget(owner);
+      this.stamps.set(owner, stamp);
+    }
+    this.kept.put(owner, key, json);
+    return json;
+  }
+}

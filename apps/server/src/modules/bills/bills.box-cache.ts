@@ -2,7 +2,7 @@ import type { AppContext } from '../../context';
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../../db/index';
 import type { TableWrite } from '../../db/write-watch';
-import { KeptAnswers } from '../../lib/kept-answers';
+import { StampedAnswers } from '../../lib/kept-answers';
 import { readBoxStamp } from './bills-box.repo';
 
 /**
@@ -41,8 +41,7 @@ export function isBoxWrite(write: TableWrite): boolean {
 
 export class BillBoxCache {
   /** The answers kept, and the stamp each person's were computed under. */
-  private readonly kept: KeptAnswers;
-  private readonly stamps = new Map<number, string>();
+  private readonly kept: StampedAnswers;
   private isHearing = false;
   private sendMarker: (marker: string) => Promise<void> = async () => {};
   /** How many notifications named each person, and everyone (see hearChanges). */
@@ -58,7 +57,7 @@ export class BillBoxCache {
     /** Bound on the JSON kept, in bytes: some 2,000 todo pages of 20. */
     maxBytes = 16_000_000,
   ) {
-    this.kept = new KeptAnswers(maxBytes);
+    this.kept = new StampedAnswers(maxBytes);
   }
 
   /** The answer under `key` for this person: from memory while their stamp has not moved, else `compute()`d. */
@@ -66,18 +65,7 @@ export class BillBoxCache {
     if (!this.isEnabled) return compute();
     const isHeard = this.isHearing && ctx.access.isActive && this.markerHeard >= this.markerSent;
     const stamp = isHeard ? this.heardStamp(ctx, userId) : await readBoxStamp(ctx.db, userId);
-    if (this.stamps.get(userId) === stamp) {
-      const kept = this.kept.get(userId, key);
-      if (kept !== undefined) return kept;
-    }
-    const json = await compute();
-    // Kept under the stamp read before computing; a person's answers of another stamp go.
-    if (this.stamps.get(userId) !== stamp) {
-      this.kept.forget(userId);
-      this.stamps.set(userId, stamp);
-    }
-    this.kept.put(userId, key, json);
-    return json;
+    return this.kept.answer(userId, stamp, key, compute);
   }
 
   /**

@@ -1,6 +1,6 @@
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/index';
-import { KeptAnswers } from '../../lib/kept-answers';
+import { StampedAnswers } from '../../lib/kept-answers';
 
 /**
  * A survey's result summary kept as the JSON answered until its results stamp moves (issue 16: the summary of 100,000
@@ -12,36 +12,25 @@ import { KeptAnswers } from '../../lib/kept-answers';
  * - the definition: the released version's id (versions are never edited; a survey never released is not kept);
  * - the department names a department question shows: the access cache's generation, which moves with any write to
  *   departments here and, on PostgreSQL, in any process (so nothing is kept while that cache is off).
- * The same rules as the todo box (bills.box-cache.ts) make it safe: the stamp is read before the summary is computed,
- * and an answer is kept only under the stamp it was computed under, so a write committed meanwhile leaves a stamp the
- * next request does not find. Every process keeps its own and reads the same stamps: nothing needs telling.
+ * StampedAnswers' rules (lib/kept-answers.ts, as for the todo box) make it safe: the stamp is read before the summary
+ * is computed, and an answer is kept only under the stamp it was computed under, so a write committed meanwhile leaves
+ * a stamp the next request does not find. Every process keeps its own and reads the same stamps: nothing needs telling.
  */
 export class KeptSummaries {
-  private readonly kept: KeptAnswers;
-  private readonly stamps = new Map<number, string>();
+  private readonly kept: StampedAnswers;
 
   constructor(
     private readonly isEnabled: boolean,
     /** Bound on the JSON kept, in bytes: a summary of 20 questions with 50 texts each is some 25 KB. */
     maxBytes = 32_000_000,
   ) {
-    this.kept = new KeptAnswers(maxBytes);
+    this.kept = new StampedAnswers(maxBytes);
   }
 
   /** The survey's summary under `key` (the person rated, or all): from memory while `stamp` holds, else computed. */
   async answer(surveyId: number, stamp: string | undefined, key: string, compute: () => Promise<Buffer>): Promise<Buffer> {
     if (!this.isEnabled || stamp === undefined) return compute();
-    if (this.stamps.get(surveyId) === stamp) {
-      const kept = this.kept.get(surveyId, key);
-      if (kept !== undefined) return kept;
-    }
-    const json = await compute();
-    if (this.stamps.get(surveyId) !== stamp) {
-      this.kept.forget(surveyId);
-      this.stamps.set(surveyId, stamp);
-    }
-    this.kept.put(surveyId, key, json);
-    return json;
+    return this.kept.answer(surveyId, stamp, key, compute);
   }
 }
 
